@@ -1,0 +1,103 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Db } from './db/client.ts';
+import { loggerOptions } from './lib/logger.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { publicAuthRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
+import { calculationsRoutes } from './modules/calculations/calculations.routes.ts';
+import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { facilitiesRoutes } from './modules/facilities/facilities.routes.ts';
+import { intakeRoutes } from './modules/intake/intake.routes.ts';
+import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
+import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
+import { lotRoutes, publicLotRoutes } from './modules/lots/lots.routes.ts';
+import { Mailer } from './modules/mail/mail.service.ts';
+import { materialsRoutes } from './modules/materials/materials.routes.ts';
+import { organizationRoutes } from './modules/organization/organization.routes.ts';
+import { pricesRoutes } from './modules/prices/prices.routes.ts';
+import { processTypesRoutes } from './modules/process-types/process-types.routes.ts';
+import { productionLinesRoutes } from './modules/production-lines/production-lines.routes.ts';
+import { secret } from './modules/security/security.repo.ts';
+import { suppliersRoutes } from './modules/suppliers/suppliers.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { publicInvitationRoutes, teamRoutes } from './modules/team/team.routes.ts';
+import { registerCsrf } from './plugins/csrf.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerWebApp } from './plugins/static.ts';
+import { demoHint } from './seed/demo.ts';
+
+export type AppOptions = {
+  config: Pick<Config, 'publicUrl' | 'logLevel'> & Partial<Pick<Config, 'smtpUrl' | 'trustProxy'>>;
+  db: Db;
+  /** Folder of the built web app; omitted in API-only tests. */
+  webDist?: string;
+  /** A ready pino logger (main.ts shares one with start-up code); else one is made from the config. */
+  logger?: FastifyBaseLogger;
+};
+
+export const API_VERSION = '0.1.0';
+
+/** Builds the whole app without listening, so tests can inject requests or listen on a random port. */
+export async function buildApp(opts: AppOptions) {
+  const app = Fastify({
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: loggerOptions(opts.config.logLevel) }),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: opts.config.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  app.decorateRequest('caller', null);
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await registerOpenApi(app, { publicUrl: opts.config.publicUrl, version: API_VERSION });
+
+  const mailer = new Mailer(opts.db, app.log, opts.config.smtpUrl);
+  mailer.start();
+  app.addHook('onClose', () => mailer.stop());
+  const ctx: AppContext = { db: opts.db, mailer, publicUrl: opts.config.publicUrl };
+  const csrf = await registerCsrf(app, {
+    key: () => secret(opts.db, 'csrf', () => randomBytes(32).toString('base64url')),
+    secure: opts.config.publicUrl.startsWith('https:'),
+  });
+  const auth = { ctx, csrf, demo: () => demoHint(opts.db) };
+
+  await app.register(systemRoutes, { prefix: '/api', db: opts.db });
+  await app.register(calculationsRoutes, { prefix: '/api/calculations', db: opts.db });
+  await app.register(publicAuthRoutes, { prefix: '/api', ...auth });
+  await app.register(sessionRoutes, { prefix: '/api', ...auth });
+  await app.register(publicInvitationRoutes, { prefix: '/api', ctx });
+  await app.register(teamRoutes, { prefix: '/api', ctx });
+  await app.register(activityRoutes, { prefix: '/api', ctx });
+  await app.register(organizationRoutes, { prefix: '/api', ctx });
+  await app.register(facilitiesRoutes, { prefix: '/api', ctx });
+  await app.register(productionLinesRoutes, { prefix: '/api', ctx });
+  await app.register(suppliersRoutes, { prefix: '/api', ctx });
+  await app.register(customersRoutes, { prefix: '/api', ctx });
+  await app.register(materialsRoutes, { prefix: '/api', ctx });
+  await app.register(processTypesRoutes, { prefix: '/api', ctx });
+  await app.register(pricesRoutes, { prefix: '/api', ctx });
+  await app.register(intakeRoutes, { prefix: '/api', ctx });
+  await app.register(lotRoutes, { prefix: '/api', ctx });
+  await app.register(ledgerRoutes, { prefix: '/api', ctx });
+  await app.register(inventoryRoutes, { prefix: '/api', ctx });
+  await app.register(publicLotRoutes, { prefix: '/api', ctx });
+
+  await registerWebApp(app, opts.webDist);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,82 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .url('must be a URL')
+    .optional(),
+  PUBLIC_URL: z.string().url('must be a URL such as https://plastrace.example.ph').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  SEED_DEMO: boolish.optional(),
+  TRUST_PROXY: boolish.default(false),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** undefined: not set. The embedded database is seeded unless false; a DATABASE_URL one only if true. */
+  seedDemo: boolean | undefined;
+  /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits key on it). */
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads the environment; every bad value is reported on its own line, naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as in most shells' `FOO= cmd`.
+  const present = Object.fromEntries(
+    Object.keys(envSchema.shape).flatMap((k) => (env[k] ? [[k, env[k]]] : [])),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => {
+        const name = String(i.path[0]);
+        return `${name}=${JSON.stringify(env[name])}: ${i.message}`;
+      }),
+    );
+  }
+  const v = parsed.data;
+  return {
+    port: v.PORT,
+    host: v.HOST,
+    // npm runs workspace scripts inside the workspace; a relative DATA_DIR means where `npm start` was typed.
+    dataDir: resolve(env.INIT_CWD ?? process.cwd(), v.DATA_DIR),
+    databaseUrl: v.DATABASE_URL,
+    publicUrl: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: v.SMTP_URL,
+    logLevel: v.LOG_LEVEL,
+    seedDemo: v.SEED_DEMO,
+    trustProxy: v.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,5 @@
+export * from './accounts.ts';
+export * from './masterdata.ts';
+export * from './organizations.ts';
+export * from './reference.ts';
+export * from './stock.ts';

@@ -1,0 +1,204 @@
+import { MATERIAL_FORMS, POLYMERS } from '@plastrace/shared';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { id, timestamps, version } from './common.ts';
+import { organizations } from './organizations.ts';
+import { materialTypes, processTypes } from './reference.ts';
+
+export const facilityType = pgEnum('facility_type', ['mrf', 'junkshop', 'recycling_plant', 'warehouse']);
+export const supplierType = pgEnum('supplier_type', [
+  'waste_picker',
+  'junkshop',
+  'aggregator',
+  'cooperative',
+  'lgu',
+  'company',
+]);
+export const paymentMethod = pgEnum('payment_method', ['cash', 'gcash', 'bank']);
+export const polymer = pgEnum('polymer', POLYMERS);
+export const materialForm = pgEnum('material_form', MATERIAL_FORMS);
+
+const orgId = () =>
+  uuid()
+    .notNull()
+    .references(() => organizations.id);
+
+export const facilities = pgTable(
+  'facilities',
+  {
+    id: id(),
+    organizationId: orgId(),
+    code: text().notNull(),
+    name: text().notNull(),
+    type: facilityType().notNull(),
+    addressLine: text(),
+    barangay: text(),
+    city: text().notNull(),
+    province: text(),
+    region: text(),
+    country: text().notNull().default('PH'),
+    latitude: numeric({ precision: 9, scale: 6 }),
+    longitude: numeric({ precision: 9, scale: 6 }),
+    /** Permits as [{kind, number, issued_by, valid_until}] (ECC, LGU business permit, DENR registration). */
+    permits: jsonb().notNull().default([]),
+    archivedAt: timestamp({ withTimezone: true }),
+    version: version(),
+    ...timestamps,
+  },
+  (t) => [unique().on(t.organizationId, t.code), index().on(t.organizationId, t.name)],
+);
+
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    id: id(),
+    organizationId: orgId(),
+    code: text().notNull(),
+    name: text().notNull(),
+    type: supplierType().notNull(),
+    contactName: text(),
+    phone: text(),
+    email: text(),
+    addressLine: text(),
+    city: text(),
+    province: text(),
+    paymentMethod: paymentMethod().notNull().default('cash'),
+    /** GCash number or bank name/account; shown only to members who settle payables. */
+    paymentDetails: jsonb().notNull().default({}),
+    archivedAt: timestamp({ withTimezone: true }),
+    version: version(),
+    ...timestamps,
+  },
+  (t) => [unique().on(t.organizationId, t.code), index().on(t.organizationId, t.name)],
+);
+
+export const materials = pgTable(
+  'materials',
+  {
+    id: id(),
+    organizationId: orgId(),
+    code: text().notNull(),
+    name: text().notNull(),
+    polymer: polymer().notNull(),
+    form: materialForm().notNull(),
+    grade: text().notNull().default('A'),
+    resinCode: smallint(),
+    /** The reference material type (emission factors, resin code) this material is counted as. */
+    typeCode: text().references(() => materialTypes.code),
+    archivedAt: timestamp({ withTimezone: true }),
+    version: version(),
+    ...timestamps,
+  },
+  (t) => [unique().on(t.organizationId, t.code)],
+);
+
+/** Price list rows are never edited: a new price is a new row with a later effective date. */
+export const prices = pgTable(
+  'prices',
+  {
+    id: id(),
+    organizationId: orgId(),
+    materialId: uuid()
+      .notNull()
+      .references(() => materials.id),
+    grade: text().notNull().default('A'),
+    region: text().notNull(),
+    pricePerKg: numeric({ precision: 14, scale: 2 }).notNull(),
+    currency: text().notNull().default('PHP'),
+    effectiveFrom: date().notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index().on(t.organizationId, t.materialId, t.region, t.effectiveFrom),
+    check('prices_positive', sql`${t.pricePerKg} >= 0`),
+  ],
+);
+
+export const customerType = pgEnum('customer_type', [
+  'recycler',
+  'manufacturer',
+  'brand_owner',
+  'trader',
+  'exporter',
+  'co_processor',
+  'other',
+]);
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    organizationId: orgId(),
+    code: text().notNull(),
+    name: text().notNull(),
+    type: customerType().notNull(),
+    contactName: text(),
+    phone: text(),
+    email: text(),
+    addressLine: text(),
+    city: text(),
+    province: text(),
+    country: text().notNull().default('PH'),
+    /** BIR Taxpayer Identification Number, printed on dispatch documents. */
+    tin: text(),
+    archivedAt: timestamp({ withTimezone: true }),
+    version: version(),
+    ...timestamps,
+  },
+  (t) => [unique().on(t.organizationId, t.code), index().on(t.organizationId, t.name)],
+);
+
+/** An organization's own process steps, each counted as a reference process type. */
+export const orgProcessTypes = pgTable(
+  'org_process_types',
+  {
+    id: id(),
+    organizationId: orgId(),
+    code: text().notNull(),
+    name: text().notNull(),
+    description: text(),
+    referenceCode: text()
+      .notNull()
+      .references(() => processTypes.code),
+    /** Measured or vendor figure for this organization's equipment; null uses the reference figure. */
+    kwhPerTonne: numeric({ precision: 10, scale: 1 }),
+    archivedAt: timestamp({ withTimezone: true }),
+    version: version(),
+    ...timestamps,
+  },
+  (t) => [unique().on(t.organizationId, t.code)],
+);
+
+export const productionLines = pgTable(
+  'production_lines',
+  {
+    id: id(),
+    organizationId: orgId(),
+    facilityId: uuid()
+      .notNull()
+      .references(() => facilities.id),
+    code: text().notNull(),
+    name: text().notNull(),
+    /** Reference process type codes the line runs, in order (e.g. shredding, washing, extrusion). */
+    processCodes: text().array().notNull().default(sql`'{}'::text[]`),
+    capacityKgPerH: numeric({ precision: 10, scale: 1 }),
+    ratedKw: numeric({ precision: 10, scale: 1 }),
+    archivedAt: timestamp({ withTimezone: true }),
+    version: version(),
+    ...timestamps,
+  },
+  (t) => [unique().on(t.organizationId, t.code)],
+);

@@ -1,0 +1,17 @@
+import { boolean, char, pgTable, text } from 'drizzle-orm/pg-core';
+import { id, timestamps, version } from './common.ts';
+
+export const organizations = pgTable('organizations', {
+  id: id(),
+  name: text().notNull(),
+  slug: text().notNull().unique(),
+  country: char({ length: 2 }).notNull().default('PH'),
+  defaultCurrency: char({ length: 3 }).notNull().default('USD'),
+  timeZone: text().notNull().default('Asia/Manila'),
+  /** The business role chosen at sign-up (Recycler, Collector, …): a profile attribute, not a permission. */
+  businessRole: text(),
+  eprLicense: text(),
+  isDemo: boolean().notNull().default(false),
+  version: version(),
+  ...timestamps,
+});

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import type { Db, Tx } from '../db/client.ts';
+import * as repo from '../modules/security/idempotency.repo.ts';
+import { AppError } from './errors.ts';
+
+export type Outcome<T> = { status: number; body: T };
+
+const hash = (body: unknown) =>
+  createHash('sha256')
+    .update(JSON.stringify(body ?? null))
+    .digest('hex');
+
+/**
+ * Runs a create or post at most once per Idempotency-Key (DESIGN.md §3): the key is claimed in the
+ * operation's own transaction, so a failed attempt leaves no trace and may be retried, and a retry
+ * of a finished one gets the first answer again. Without a key it simply runs.
+ */
+export async function idempotent<T>(
+  db: Db,
+  scope: { organizationId: string; route: string; key: string | undefined },
+  request: unknown,
+  run: (tx: Tx) => Promise<Outcome<T>>,
+): Promise<Outcome<T>> {
+  const { key } = scope;
+  if (!key) return db.transaction(run);
+  if (!/^[\w.:-]{1,200}$/.test(key)) {
+    throw new AppError(
+      400,
+      'validation_failed',
+      'Idempotency-Key must be 1–200 letters, digits, dots, colons or dashes',
+    );
+  }
+  const k = { organizationId: scope.organizationId, route: scope.route, key };
+  return db.transaction(async (tx) => {
+    const requestHash = hash(request);
+    if (!(await repo.claim(tx, k, requestHash))) {
+      const first = await repo.find(tx, k);
+      if (!first || first.requestHash !== requestHash) {
+        throw new AppError(
+          422,
+          'unprocessable',
+          'This Idempotency-Key was already used for a different request',
+        );
+      }
+      return { status: first.statusCode ?? 200, body: first.response as T };
+    }
+    const outcome = await run(tx);
+    await repo.store(tx, k, outcome.status, outcome.body);
+    return outcome;
+  });
+}

@@ -1,0 +1,172 @@
+import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { memberships, oneTimeTokens, organizations, sessions, users } from '../../db/schema/index.ts';
+
+type Handle = Db | Tx;
+const live = () =>
+  and(
+    isNull(sessions.revokedAt),
+    gt(sessions.idleExpiresAt, sql`now()`),
+    gt(sessions.absoluteExpiresAt, sql`now()`),
+  );
+
+export async function findActiveSession(db: Handle, tokenHash: string) {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      organizationId: sessions.organizationId,
+      membershipId: sessions.membershipId,
+      lastSeenAt: sessions.lastSeenAt,
+      role: memberships.role,
+      supplierId: memberships.supplierId,
+    })
+    .from(sessions)
+    .innerJoin(memberships, eq(memberships.id, sessions.membershipId))
+    .where(and(eq(sessions.tokenHash, tokenHash), live(), eq(memberships.status, 'active')));
+  return row;
+}
+
+export async function touchSession(db: Handle, id: string) {
+  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, id));
+}
+
+export async function findUserByEmail(db: Handle, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+/** The member's oldest active membership: the organization a sign-in lands in. */
+export async function primaryMembership(db: Handle, userId: string) {
+  const [row] = await db
+    .select()
+    .from(memberships)
+    .where(eq(memberships.userId, userId))
+    .orderBy(sql`${memberships.status} = 'active' DESC`, asc(memberships.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function insertSession(tx: Handle, values: typeof sessions.$inferInsert) {
+  const [row] = await tx.insert(sessions).values(values).returning();
+  if (!row) throw new Error('session insert returned nothing');
+  return row;
+}
+
+export async function extendSession(tx: Handle, id: string, idleExpiresAt: Date) {
+  const [row] = await tx
+    .update(sessions)
+    .set({ idleExpiresAt, refreshedAt: sql`now()`, lastSeenAt: sql`now()` })
+    .where(and(eq(sessions.id, id), live()))
+    .returning({ idleExpiresAt: sessions.idleExpiresAt, absoluteExpiresAt: sessions.absoluteExpiresAt });
+  return row;
+}
+
+export async function revokeSession(tx: Handle, userId: string, id: string) {
+  const rows = await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Revokes every live session of a user, except one when given (the one changing the password). */
+export async function revokeUserSessions(tx: Handle, userId: string, except?: string) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        except ? ne(sessions.id, except) : undefined,
+      ),
+    );
+}
+
+export async function revokeMembershipSessions(tx: Handle, membershipId: string) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.membershipId, membershipId), isNull(sessions.revokedAt)));
+}
+
+export function listUserSessions(db: Handle, userId: string) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), live()))
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+export async function insertOneTimeToken(tx: Handle, values: typeof oneTimeTokens.$inferInsert) {
+  await tx.insert(oneTimeTokens).values(values);
+}
+
+/** Marks the token used and returns its user; one statement, so of N concurrent redemptions exactly one wins. */
+export async function redeemOneTimeToken(
+  tx: Handle,
+  tokenHash: string,
+  kind: typeof oneTimeTokens.$inferSelect.kind,
+) {
+  const [row] = await tx
+    .update(oneTimeTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, tokenHash),
+        eq(oneTimeTokens.kind, kind),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: oneTimeTokens.userId });
+  return row?.userId;
+}
+
+export async function updateUser(tx: Handle, id: string, values: Partial<typeof users.$inferInsert>) {
+  const [row] = await tx
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()`, version: sql`${users.version} + 1` })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function insertUser(tx: Handle, values: typeof users.$inferInsert) {
+  const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function insertOrganization(tx: Handle, values: typeof organizations.$inferInsert) {
+  const [row] = await tx.insert(organizations).values(values).returning();
+  if (!row) throw new Error('organization insert returned nothing');
+  return row;
+}
+
+export async function insertMembership(tx: Handle, values: typeof memberships.$inferInsert) {
+  const [row] = await tx.insert(memberships).values(values).returning();
+  if (!row) throw new Error('membership insert returned nothing');
+  return row;
+}
+
+export async function markSignedIn(tx: Handle, membershipId: string) {
+  await tx.update(memberships).set({ lastSignInAt: sql`now()` }).where(eq(memberships.id, membershipId));
+}
+
+/** The signed-in member as the API shows them: user, membership and organization. */
+export async function memberView(db: Handle, membershipId: string) {
+  const [row] = await db
+    .select({ user: users, membership: memberships, organization: organizations })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(memberships.id, membershipId));
+  return row;
+}
+
+export async function findUserById(db: Handle, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}

@@ -1,0 +1,51 @@
+import {
+  eprCountrySchema,
+  materialTypeSchema,
+  materialTypesQuerySchema,
+  page,
+  processTypeSchema,
+} from '@plastrace/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import * as service from './calculations.service.ts';
+
+// Reference data is public: the calculators and the public verification page read it signed out.
+export const calculationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/material-types',
+    {
+      schema: {
+        tags: ['calculations'],
+        summary: 'Material types with resin codes and emission factors (with sources)',
+        querystring: materialTypesQuerySchema,
+        response: { 200: page(materialTypeSchema) },
+      },
+    },
+    async (req) => service.materialTypesPage(db, req.query),
+  );
+
+  app.get(
+    '/process-types',
+    {
+      schema: {
+        tags: ['calculations'],
+        summary: 'Recycling process steps with indicative energy use (kWh per tonne, with sources)',
+        response: { 200: z.object({ items: z.array(processTypeSchema) }) },
+      },
+    },
+    async () => service.processTypes(db),
+  );
+
+  app.get(
+    '/epr-countries',
+    {
+      schema: {
+        tags: ['calculations'],
+        summary: 'EPR regimes by country with yearly recovery targets (the Philippines: RA 11898)',
+        response: { 200: z.object({ items: z.array(eprCountrySchema) }) },
+      },
+    },
+    async () => service.eprCountries(db),
+  );
+};

@@ -1,0 +1,121 @@
+import {
+  page,
+  receiveListQuerySchema,
+  receiveRecordInputSchema,
+  receiveRecordSchema,
+  receiveRecordUpdateSchema,
+  voidBodySchema,
+} from '@plastrace/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { authenticate, callerOf } from '../../plugins/auth.ts';
+import * as service from './intake.service.ts';
+
+const tags = ['receive records'];
+const idParams = z.object({ id: z.string().uuid() });
+const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .max(200)
+    .optional()
+    .describe('Retries with the same key return the first answer'),
+});
+const keyOf = (req: FastifyRequest) => {
+  const k = req.headers['idempotency-key'];
+  return typeof k === 'string' && k ? k : undefined;
+};
+
+/** Deliveries received from suppliers: draft → posted → voided (DESIGN.md §3, §5). */
+export const intakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', authenticate(ctx.db));
+
+  app.get(
+    '/receive-records',
+    {
+      schema: {
+        tags,
+        summary: 'Receive records, newest first',
+        querystring: receiveListQuerySchema,
+        response: { 200: page(receiveRecordSchema) },
+      },
+    },
+    async (req) => service.list(ctx, callerOf(req), req.query),
+  );
+
+  app.post(
+    '/receive-records',
+    {
+      schema: {
+        tags,
+        summary: 'Drafts a receive record; unit prices default from the price list',
+        headers: idempotencyHeaders,
+        body: receiveRecordInputSchema,
+        response: { 201: receiveRecordSchema },
+      },
+    },
+    async (req, reply) => {
+      const out = await service.create(ctx, callerOf(req), req.body, keyOf(req));
+      return reply.code(201).send(out.body);
+    },
+  );
+
+  app.get(
+    '/receive-records/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One receive record with its lines and lots',
+        params: idParams,
+        response: { 200: receiveRecordSchema },
+      },
+    },
+    async (req) => service.get(ctx, callerOf(req), req.params.id),
+  );
+
+  app.put(
+    '/receive-records/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Replaces a draft (with its version)',
+        params: idParams,
+        body: receiveRecordUpdateSchema,
+        response: { 200: receiveRecordSchema },
+      },
+    },
+    async (req) => service.update(ctx, callerOf(req), req.params.id, req.body),
+  );
+
+  app.post(
+    '/receive-records/:id/post',
+    {
+      schema: {
+        tags,
+        summary: 'Posts a draft: a lot per line, stock in, and a payable on the supplier ledger',
+        headers: idempotencyHeaders,
+        params: idParams,
+        response: { 200: receiveRecordSchema },
+      },
+    },
+    async (req, reply) => {
+      const out = await service.post(ctx, callerOf(req), req.params.id, keyOf(req));
+      return reply.code(200).send(out.body);
+    },
+  );
+
+  app.post(
+    '/receive-records/:id/void',
+    {
+      schema: {
+        tags,
+        summary: 'Voids a posted record (reversal rows); refused once a lot has moved on',
+        params: idParams,
+        body: voidBodySchema,
+        response: { 200: receiveRecordSchema },
+      },
+    },
+    async (req) => service.voidRecord(ctx, callerOf(req), req.params.id, req.body.reason),
+  );
+};

@@ -1,0 +1,376 @@
+import type { receiveRecordInputSchema } from '@plastrace/shared';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { decodeCursor, toPage } from '../../lib/cursor.ts';
+import { formatDecimal, multiply, parseDecimal } from '../../lib/decimal.ts';
+import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
+import { idempotent } from '../../lib/idempotency.ts';
+import { assertMay } from '../../lib/policy.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import { logChange } from '../activity/changes.ts';
+import { getActiveFacility } from '../facilities/facilities.repo.ts';
+import { insertLedgerEntry } from '../ledger/ledger.repo.ts';
+import { getActiveMaterials } from '../materials/materials.repo.ts';
+import { getOrganization } from '../organization/organization.repo.ts';
+import { currentPrice } from '../prices/prices.repo.ts';
+import * as stock from '../stock/stock.repo.ts';
+import { getActiveSupplier } from '../suppliers/suppliers.repo.ts';
+import * as repo from './intake.repo.ts';
+import { type ReceiveRecordView, toRecord } from './intake.views.ts';
+
+type Input = z.output<typeof receiveRecordInputSchema>;
+
+/** A supplier member reads only their own supplier's deliveries. */
+function scopeFor(caller: Caller, supplierId?: string) {
+  if (caller.role !== 'supplier') return supplierId;
+  return caller.supplierId ?? '00000000-0000-0000-0000-000000000000';
+}
+
+async function load(
+  tx: Parameters<typeof repo.getRecord>[0],
+  caller: Caller,
+  id: string,
+  lock = false,
+): Promise<ReceiveRecordView> {
+  const row = await repo.getRecord(tx, caller.organizationId, id, lock);
+  if (!row || (caller.role === 'supplier' && row.record.supplierId !== caller.supplierId))
+    throw notFound('Receive record');
+  return toRecord(row, await repo.linesOf(tx, [id]));
+}
+
+/** Weights, deductions and money of each line, exactly; prices default from the price list. */
+async function priceLines(tx: Tx, caller: Caller, input: Input, region: string | null, recordId: string) {
+  const mats = await getActiveMaterials(tx, caller.organizationId, [
+    ...new Set(input.lines.map((l) => l.material_id)),
+  ]);
+  const byId = new Map(mats.map((m) => [m.id, m]));
+  const receivedAt = new Date(input.received_at);
+  const day = input.received_at.slice(0, 10);
+  return Promise.all(
+    input.lines.map(async (l, i) => {
+      const field = (name: string) => `body.lines.${i}.${name}`;
+      const material = byId.get(l.material_id);
+      if (!material)
+        throw new AppError(404, 'not_found', 'Material not found', {
+          fields: { [field('material_id')]: 'Material not found or archived' },
+        });
+      const gross = parseDecimal(l.gross_kg, 3);
+      const tare = parseDecimal(l.tare_kg, 3);
+      const deduction = parseDecimal(l.deduction_pct, 2);
+      if (gross <= 0n)
+        throw new AppError(400, 'validation_failed', 'Gross weight must be above 0', {
+          fields: { [field('gross_kg')]: 'Gross weight must be above 0' },
+        });
+      if (tare >= gross)
+        throw new AppError(400, 'validation_failed', 'Tare must be less than gross', {
+          fields: { [field('tare_kg')]: 'Tare must be less than gross' },
+        });
+      if (deduction >= 10000n)
+        throw new AppError(400, 'validation_failed', 'Deduction must be below 100 %', {
+          fields: { [field('deduction_pct')]: 'Deduction must be below 100 %' },
+        });
+      let price = l.unit_price;
+      if (price === undefined) {
+        price = region
+          ? (
+              await currentPrice(tx, caller.organizationId, {
+                materialId: material.id,
+                grade: material.grade,
+                region,
+                on: receivedAt,
+              })
+            )?.pricePerKg
+          : undefined;
+        if (price === undefined) {
+          const msg = `No price for ${material.name} in ${region ?? 'this facility’s region'} on ${day}: enter the unit price`;
+          throw new AppError(422, 'unprocessable', msg, { fields: { [field('unit_price')]: msg } });
+        }
+      }
+      const net = gross - tare;
+      const payable = multiply(net, 3, 10000n - deduction, 4, 3);
+      const amount = multiply(payable, 3, parseDecimal(price, 2), 2, 2);
+      return {
+        organizationId: caller.organizationId,
+        recordId,
+        lineNo: i + 1,
+        materialId: material.id,
+        grossKg: formatDecimal(gross, 3),
+        tareKg: formatDecimal(tare, 3),
+        netKg: formatDecimal(net, 3),
+        deductionPct: formatDecimal(deduction, 2),
+        payableKg: formatDecimal(payable, 3),
+        unitPrice: formatDecimal(parseDecimal(price, 2), 2),
+        amount: formatDecimal(amount, 2),
+      };
+    }),
+  );
+}
+
+async function header(tx: Tx, caller: Caller, input: Input) {
+  const [supplier, facility] = await Promise.all([
+    getActiveSupplier(tx, caller.organizationId, input.supplier_id),
+    getActiveFacility(tx, caller.organizationId, input.facility_id),
+  ]);
+  if (!supplier)
+    throw new AppError(404, 'not_found', 'Supplier not found', {
+      fields: { 'body.supplier_id': 'Supplier not found or archived' },
+    });
+  if (!facility)
+    throw new AppError(404, 'not_found', 'Facility not found', {
+      fields: { 'body.facility_id': 'Facility not found or archived' },
+    });
+  return {
+    facility,
+    values: {
+      supplierId: supplier.id,
+      facilityId: facility.id,
+      receivedAt: new Date(input.received_at),
+      weighbridgeTicket: input.weighbridge_ticket || null,
+      scaleDeviceId: input.scale_device_id || null,
+      vehiclePlate: input.vehicle_plate || null,
+      notes: input.notes || null,
+    },
+  };
+}
+
+export async function create(ctx: AppContext, caller: Caller, input: Input, idempotencyKey?: string) {
+  assertMay(caller, 'draftAndPost', 'Your role may not record deliveries');
+  return idempotent(
+    ctx.db,
+    { organizationId: caller.organizationId, route: 'receive-records:create', key: idempotencyKey },
+    input,
+    async (tx) => {
+      const h = await header(tx, caller, input);
+      const year = input.received_at.slice(0, 4);
+      const n = await stock.nextCounter(tx, caller.organizationId, `receive:${year}`);
+      const id = await repo.insertRecord(tx, {
+        ...h.values,
+        organizationId: caller.organizationId,
+        number: `RR-${year}-${String(n).padStart(6, '0')}`,
+        createdBy: caller.userId,
+      });
+      await repo.replaceLines(tx, id, await priceLines(tx, caller, input, h.facility.region, id));
+      const record = await load(tx, caller, id);
+      await logChange(tx, caller, {
+        type: 'CREATE_RECORD',
+        entityType: 'receive_record',
+        entityId: id,
+        description: `Drafted receive record ${record.number}`,
+        after: record,
+        referenceId: record.number,
+      });
+      return { status: 201, body: record };
+    },
+  );
+}
+
+export async function update(
+  ctx: AppContext,
+  caller: Caller,
+  id: string,
+  input: Input & { version: number },
+) {
+  assertMay(caller, 'draftAndPost', 'Your role may not change deliveries');
+  return ctx.db.transaction(async (tx) => {
+    const before = await load(tx, caller, id, true);
+    if (before.status !== 'draft')
+      throw unprocessable(`Only a draft can be edited; this record is ${before.status}.`);
+    const h = await header(tx, caller, input);
+    if (!(await repo.updateRecord(tx, caller.organizationId, id, input.version, h.values))) {
+      throw new AppError(409, 'conflict', 'Someone else changed this record. Reload and try again.');
+    }
+    await repo.replaceLines(tx, id, await priceLines(tx, caller, input, h.facility.region, id));
+    const after = await load(tx, caller, id);
+    await logChange(tx, caller, {
+      type: 'UPDATE_RECORD',
+      entityType: 'receive_record',
+      entityId: id,
+      description: `Edited receive record ${after.number}`,
+      before,
+      after,
+      referenceId: after.number,
+    });
+    return after;
+  });
+}
+
+/** Posting: one lot per line, stock in at the paid value, and a payable to the supplier — all or nothing. */
+export async function post(ctx: AppContext, caller: Caller, id: string, idempotencyKey?: string) {
+  assertMay(caller, 'draftAndPost', 'Your role may not post deliveries');
+  return idempotent(
+    ctx.db,
+    { organizationId: caller.organizationId, route: `receive-records:post:${id}`, key: idempotencyKey },
+    { id },
+    async (tx) => {
+      const record = await load(tx, caller, id, true);
+      if (record.status !== 'draft') throw unprocessable(`This record is already ${record.status}.`);
+      const day = record.received_at.slice(2, 10).replaceAll('-', '');
+      for (const line of record.lines) {
+        const n = await stock.nextCounter(tx, caller.organizationId, `lot:${record.facility.code}:${day}`);
+        const lot = await stock.insertLot(tx, {
+          organizationId: caller.organizationId,
+          code: `${record.facility.code}-${day}-${String(n).padStart(4, '0')}`,
+          materialId: line.material.id,
+          facilityId: record.facility.id,
+          originType: 'receive_line',
+          originId: line.id,
+        });
+        await stock.move(tx, {
+          organizationId: caller.organizationId,
+          lotId: lot.id,
+          facilityId: record.facility.id,
+          materialId: line.material.id,
+          qtyKg: line.net_kg,
+          valuePhp: line.amount,
+          kind: 'receipt',
+          sourceType: 'receive_record',
+          sourceId: id,
+          createdBy: caller.userId,
+        });
+        await repo.setLineLot(tx, line.id, lot.id);
+      }
+      await insertLedgerEntry(tx, {
+        organizationId: caller.organizationId,
+        supplierId: record.supplier.id,
+        kind: 'payable',
+        amount: record.total_amount,
+        reference: record.number,
+        sourceType: 'receive_record',
+        sourceId: id,
+        createdBy: caller.userId,
+      });
+      await repo.updateRecord(tx, caller.organizationId, id, undefined, {
+        status: 'posted',
+        postedAt: new Date(),
+        postedBy: caller.userId,
+      });
+      const after = await load(tx, caller, id);
+      await logChange(tx, caller, {
+        type: 'UPDATE_RECORD',
+        entityType: 'receive_record',
+        entityId: id,
+        description: `Posted receive record ${after.number}: ${after.total_net_kg} kg`,
+        before: record,
+        after,
+        amount: after.total_amount,
+        referenceId: after.number,
+      });
+      return { status: 200, body: after };
+    },
+  );
+}
+
+/** Voiding reverses a posting, and is refused once any of its lots has moved on. */
+export async function voidRecord(ctx: AppContext, caller: Caller, id: string, reason: string) {
+  assertMay(caller, 'voidAndAdjust', 'Only managers and administrators may void records');
+  return ctx.db.transaction(async (tx) => {
+    const record = await load(tx, caller, id, true);
+    if (record.status !== 'posted')
+      throw unprocessable(`Only a posted record can be voided; this one is ${record.status}.`);
+    for (const line of record.lines) {
+      if (!line.lot) continue;
+      const moves = await stock.movementsOfLot(tx, caller.organizationId, line.lot.id);
+      if (moves.length !== 1) {
+        throw unprocessable(
+          `Lot ${line.lot.code} has already moved on (${moves.length - 1} later movement${moves.length > 2 ? 's' : ''}), so this record cannot be voided. Correct it with an adjustment instead.`,
+          { lot_id: line.lot.id },
+        );
+      }
+      const out = await stock.move(tx, {
+        organizationId: caller.organizationId,
+        lotId: line.lot.id,
+        facilityId: record.facility.id,
+        materialId: line.material.id,
+        qtyKg: `-${line.net_kg}`,
+        kind: 'receipt_void',
+        sourceType: 'receive_record',
+        sourceId: id,
+        reason,
+        createdBy: caller.userId,
+      });
+      if (!out) throw unprocessable(`Lot ${line.lot.code} no longer holds its ${line.net_kg} kg.`);
+      await stock.setLotStatus(tx, caller.organizationId, line.lot.id, 'voided');
+    }
+    await insertLedgerEntry(tx, {
+      organizationId: caller.organizationId,
+      supplierId: record.supplier.id,
+      kind: 'payable_reversal',
+      amount: `-${record.total_amount}`,
+      reference: record.number,
+      sourceType: 'receive_record',
+      sourceId: id,
+      note: reason,
+      createdBy: caller.userId,
+    });
+    await repo.updateRecord(tx, caller.organizationId, id, undefined, {
+      status: 'voided',
+      voidedAt: new Date(),
+      voidedBy: caller.userId,
+      voidReason: reason,
+    });
+    const after = await load(tx, caller, id);
+    await logChange(tx, caller, {
+      type: 'UPDATE_RECORD',
+      entityType: 'receive_record',
+      entityId: id,
+      description: `Voided receive record ${after.number}: ${reason}`,
+      before: record,
+      after,
+      amount: `-${record.total_amount}`,
+      referenceId: after.number,
+    });
+    return after;
+  });
+}
+
+export async function get(ctx: AppContext, caller: Caller, id: string) {
+  assertMay(caller, 'readOperations');
+  return load(ctx.db, caller, id);
+}
+
+export async function list(
+  ctx: AppContext,
+  caller: Caller,
+  q: {
+    limit: number;
+    cursor?: string;
+    q?: string;
+    status?: 'draft' | 'posted' | 'voided';
+    supplier_id?: string;
+    facility_id?: string;
+    from?: string;
+    to?: string;
+  },
+) {
+  assertMay(caller, 'readOperations');
+  const org = await getOrganization(ctx.db, caller.organizationId);
+  const after = decodeCursor(q.cursor, 2) as [string, string] | undefined;
+  const rows = await repo.listRecords(ctx.db, caller.organizationId, {
+    limit: q.limit + 1,
+    after,
+    status: q.status,
+    supplierId: scopeFor(caller, q.supplier_id),
+    facilityId: q.facility_id,
+    from: q.from,
+    to: q.to,
+    timeZone: org?.timeZone ?? 'Asia/Manila',
+    q: q.q,
+  });
+  const page = toPage(rows, q.limit, (r) => [r.record.receivedAt.toISOString(), r.record.id]);
+  const lines = page.items.length
+    ? await repo.linesOf(
+        ctx.db,
+        page.items.map((r) => r.record.id),
+      )
+    : [];
+  return {
+    items: page.items.map((r) =>
+      toRecord(
+        r,
+        lines.filter((l) => l.line.recordId === r.record.id),
+      ),
+    ),
+    next_cursor: page.next_cursor,
+  };
+}

@@ -1,0 +1,257 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { facilities, lotBalances, materials, supplierLedger, suppliers } from '../../db/schema/index.ts';
+import { DEMO_PASSWORD } from '../../seed/data.ts';
+import { seedDemo } from '../../seed/demo.ts';
+import { newOrganization } from '../../test/accounts.ts';
+import { useTestApp } from '../../test/app.ts';
+import { client, type TestClient } from '../../test/http.ts';
+import * as stock from '../stock/stock.repo.ts';
+
+const ctx = useTestApp();
+
+let admin: TestClient;
+let operator: TestClient;
+let org: {
+  id: string;
+  facility: string;
+  facilityCode: string;
+  supplier: string;
+  otherSupplier: string;
+  pet: string;
+  hdpe: string;
+};
+
+const asOf = new Date('2026-11-01T00:00:00Z');
+beforeAll(async () => {
+  const seeded = await seedDemo(ctx.database.db, { seed: 7, slug: 'intake', asOf });
+  const id = seeded.organizationId;
+  const db = ctx.database.db;
+  const [fac] = await db
+    .select()
+    .from(facilities)
+    .where(and(eq(facilities.organizationId, id), eq(facilities.code, 'MNL1')));
+  const sups = await db
+    .select()
+    .from(suppliers)
+    .where(eq(suppliers.organizationId, id))
+    .orderBy(suppliers.code);
+  const mats = await db.select().from(materials).where(eq(materials.organizationId, id));
+  org = {
+    id,
+    facility: fac?.id ?? '',
+    facilityCode: 'MNL1',
+    supplier: sups[0]?.id ?? '',
+    otherSupplier: sups[1]?.id ?? '',
+    pet: mats.find((m) => m.code === 'PET_BOTTLES_CLEAR')?.id ?? '',
+    hdpe: mats.find((m) => m.code === 'HDPE_NATURAL')?.id ?? '',
+  };
+  admin = await (await client(ctx.app)).login('admin.intake@demo.plastrace.ph', DEMO_PASSWORD);
+  operator = await (await client(ctx.app)).login('operator.intake@demo.plastrace.ph', DEMO_PASSWORD);
+});
+
+const delivery = (extra: Record<string, unknown> = {}) => ({
+  supplier_id: org.supplier,
+  facility_id: org.facility,
+  received_at: '2026-10-20T09:30:00+08:00',
+  weighbridge_ticket: 'WB-10023',
+  vehicle_plate: 'nbc 1234',
+  lines: [
+    { material_id: org.pet, gross_kg: '1250.5', tare_kg: 30, deduction_pct: 2, unit_price: '16.75' },
+    { material_id: org.hdpe, gross_kg: 480 },
+  ],
+  ...extra,
+});
+
+const balance = async (lotId: string) =>
+  (await ctx.database.db.select().from(lotBalances).where(eq(lotBalances.lotId, lotId)))[0];
+
+describe('receive records', () => {
+  it('drafts with exact weights and money, defaulting prices from the price list', async () => {
+    const res = await operator.post('/api/receive-records', delivery());
+    expect(res.statusCode).toBe(201);
+    const r = res.json();
+    expect(r).toMatchObject({ status: 'draft', vehicle_plate: 'NBC 1234', currency: 'PHP' });
+    expect(r.number).toMatch(/^RR-2026-\d{6}$/);
+    // 1250.5 − 30 = 1220.5 kg; less 2 % = 1196.090 kg; × ₱16.75 = ₱20,034.51 (20034.5075)
+    expect(r.lines[0]).toMatchObject({
+      net_kg: '1220.500',
+      payable_kg: '1196.090',
+      unit_price: '16.75',
+      amount: '20034.51',
+    });
+    expect(Number(r.lines[1].unit_price)).toBeGreaterThan(0); // from the NCR price list
+    expect(r.total_net_kg).toBe('1700.500');
+  });
+
+  it('posts: a lot per line, stock in at the paid value, a payable to the supplier', async () => {
+    const draft = (await operator.post('/api/receive-records', delivery())).json();
+    const res = await operator.post(`/api/receive-records/${draft.id}/post`);
+    expect(res.statusCode).toBe(200);
+    const posted = res.json();
+    expect(posted.status).toBe('posted');
+    const [pet, hdpe] = posted.lines;
+    expect(pet.lot.code).toMatch(/^MNL1-261020-\d{4}$/);
+    expect(await balance(pet.lot.id)).toMatchObject({ qtyKg: '1220.500', valuePhp: pet.amount });
+    expect((await balance(hdpe.lot.id))?.qtyKg).toBe('480.000');
+    const ledger = await ctx.database.db
+      .select()
+      .from(supplierLedger)
+      .where(eq(supplierLedger.sourceId, draft.id));
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({
+      kind: 'payable',
+      amount: posted.total_amount,
+      reference: posted.number,
+    });
+    const again = await operator.post(`/api/receive-records/${draft.id}/post`);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe('This record is already posted.');
+  });
+
+  it('honours Idempotency-Key on create and post', async () => {
+    const key = { 'idempotency-key': `scale-7:${Date.now()}` };
+    const a = await operator.post('/api/receive-records', delivery(), key);
+    const b = await operator.post('/api/receive-records', delivery(), key);
+    expect(b.statusCode).toBe(201);
+    expect(b.json().id).toBe(a.json().id);
+    const other = await operator.post('/api/receive-records', delivery({ weighbridge_ticket: 'WB-2' }), key);
+    expect(other.statusCode).toBe(422);
+    const postKey = { 'idempotency-key': `post:${a.json().id}` };
+    const [p1, p2] = await Promise.all([
+      operator.post(`/api/receive-records/${a.json().id}/post`, {}, postKey),
+      operator.post(`/api/receive-records/${a.json().id}/post`, {}, postKey),
+    ]);
+    expect([p1.statusCode, p2.statusCode]).toEqual([200, 200]);
+    expect(p1.json().lines[0].lot.id).toBe(p2.json().lines[0].lot.id);
+  });
+
+  it('voids a posted record with reversal rows, once', async () => {
+    const draft = (await admin.post('/api/receive-records', delivery())).json();
+    const posted = (await admin.post(`/api/receive-records/${draft.id}/post`)).json();
+    const res = await admin.post(`/api/receive-records/${draft.id}/void`, {
+      reason: 'Wrong supplier selected',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'voided', void_reason: 'Wrong supplier selected' });
+    expect((await balance(posted.lines[0].lot.id))?.qtyKg).toBe('0.000');
+    const ledger = await ctx.database.db
+      .select()
+      .from(supplierLedger)
+      .where(eq(supplierLedger.sourceId, draft.id));
+    expect(ledger.map((l) => l.amount).sort()).toEqual(
+      [`-${posted.total_amount}`, posted.total_amount].sort(),
+    );
+    expect((await admin.post(`/api/receive-records/${draft.id}/void`, { reason: 'again' })).statusCode).toBe(
+      422,
+    );
+  });
+
+  it('refuses to void once a lot has moved on (422, saying why)', async () => {
+    const draft = (await admin.post('/api/receive-records', delivery())).json();
+    const posted = (await admin.post(`/api/receive-records/${draft.id}/post`)).json();
+    const lot = posted.lines[0].lot;
+    await ctx.database.db.transaction((tx) =>
+      stock.move(tx, {
+        organizationId: org.id,
+        lotId: lot.id,
+        facilityId: org.facility,
+        materialId: org.pet,
+        qtyKg: '-100',
+        kind: 'adjustment',
+        sourceType: 'test',
+        createdBy: null,
+      }),
+    );
+    const res = await admin.post(`/api/receive-records/${draft.id}/void`, { reason: 'Too late' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toContain(`Lot ${lot.code} has already moved on`);
+    expect((await admin.get(`/api/receive-records/${draft.id}`)).json().status).toBe('posted');
+  });
+
+  it('never lets a lot go negative: of 50 concurrent 10 kg withdrawals from 250 kg, 25 succeed', async () => {
+    const draft = (
+      await admin.post(
+        '/api/receive-records',
+        delivery({ lines: [{ material_id: org.pet, gross_kg: 250, unit_price: 10 }] }),
+      )
+    ).json();
+    const lot = (await admin.post(`/api/receive-records/${draft.id}/post`)).json().lines[0].lot;
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        ctx.database.db.transaction((tx) =>
+          stock.move(tx, {
+            organizationId: org.id,
+            lotId: lot.id,
+            facilityId: org.facility,
+            materialId: org.pet,
+            qtyKg: '-10',
+            kind: 'adjustment',
+            sourceType: 'test',
+            createdBy: null,
+          }),
+        ),
+      ),
+    );
+    expect(results.filter(Boolean)).toHaveLength(25);
+    // Average cost out: the value leaves with the kilograms, and nothing is left of either.
+    expect(await balance(lot.id)).toMatchObject({ qtyKg: '0.000', valuePhp: '0.00' });
+  });
+
+  it('checks prices, weights and references with field messages', async () => {
+    const noPrice = await admin.post(
+      '/api/receive-records',
+      delivery({ received_at: '2001-01-01T08:00:00+08:00', lines: [{ material_id: org.pet, gross_kg: 10 }] }),
+    );
+    expect(noPrice.statusCode).toBe(422);
+    expect(noPrice.json().details.fields['body.lines.0.unit_price']).toContain('No price for');
+    const tare = await admin.post(
+      '/api/receive-records',
+      delivery({ lines: [{ material_id: org.pet, gross_kg: 10, tare_kg: 12, unit_price: 1 }] }),
+    );
+    expect(tare.json().details.fields['body.lines.0.tare_kg']).toBe('Tare must be less than gross');
+    const decimals = await admin.post(
+      '/api/receive-records',
+      delivery({ lines: [{ material_id: org.pet, gross_kg: '10.1234', unit_price: 1 }] }),
+    );
+    expect(decimals.statusCode).toBe(400);
+    const empty = await admin.post('/api/receive-records', delivery({ lines: [] }));
+    expect(empty.json().details.fields['body.lines']).toBe('Add at least one line');
+  });
+
+  it('lists with filters and keeps roles and organizations apart', async () => {
+    const list = (await admin.get('/api/receive-records?status=posted&q=WB-10023&limit=2')).json();
+    expect(list.items.length).toBe(2);
+    expect(list.items.every((r: { status: string }) => r.status === 'posted')).toBe(true);
+    expect(list.next_cursor).not.toBeNull();
+    const draft = (await operator.post('/api/receive-records', delivery())).json();
+    expect(
+      (await operator.post(`/api/receive-records/${draft.id}/void`, { reason: 'nope' })).statusCode,
+    ).toBe(403);
+    const auditor = await (await client(ctx.app)).login('auditor.intake@demo.plastrace.ph', DEMO_PASSWORD);
+    expect((await auditor.post('/api/receive-records', delivery())).statusCode).toBe(403);
+    expect((await auditor.get(`/api/receive-records/${draft.id}`)).statusCode).toBe(200);
+    const other = await newOrganization(ctx.app);
+    for (const res of [
+      await other.admin.get(`/api/receive-records/${draft.id}`),
+      await other.admin.post(`/api/receive-records/${draft.id}/post`),
+      await other.admin.post('/api/receive-records', delivery()),
+    ]) {
+      expect(res.statusCode).toBe(404);
+    }
+  });
+
+  it('shows a supplier member only their own deliveries', async () => {
+    const supplier = await (await client(ctx.app)).login('supplier.intake@demo.plastrace.ph', DEMO_PASSWORD);
+    const theirs = (await admin.post('/api/receive-records', delivery())).json();
+    const others = (
+      await admin.post('/api/receive-records', delivery({ supplier_id: org.otherSupplier }))
+    ).json();
+    const list = (await supplier.get('/api/receive-records?limit=200')).json();
+    const ids = list.items.map((r: { id: string }) => r.id);
+    expect(ids).toContain(theirs.id);
+    expect(ids).not.toContain(others.id);
+    expect((await supplier.get(`/api/receive-records/${others.id}`)).statusCode).toBe(404);
+    expect((await supplier.post('/api/receive-records', delivery())).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { facilities, materials, suppliers } from '../../db/schema/index.ts';
+import { DEMO_PASSWORD } from '../../seed/data.ts';
+import { seedDemo } from '../../seed/demo.ts';
+import { useTestApp } from '../../test/app.ts';
+import { client, type TestClient } from '../../test/http.ts';
+
+const ctx = useTestApp();
+let admin: TestClient;
+let ids: { mnl: string; ceb: string; pet: string; hdpe: string; lot: string };
+
+beforeAll(async () => {
+  const { organizationId: org } = await seedDemo(ctx.database.db, {
+    seed: 9,
+    slug: 'inv',
+    asOf: new Date('2026-11-01'),
+  });
+  const db = ctx.database.db;
+  const fac = await db.select().from(facilities).where(eq(facilities.organizationId, org));
+  const [sup] = await db.select().from(suppliers).where(eq(suppliers.organizationId, org));
+  const mats = await db.select().from(materials).where(eq(materials.organizationId, org));
+  const mnl = fac.find((f) => f.code === 'MNL1')?.id ?? '';
+  const ceb = fac.find((f) => f.code === 'CEB1')?.id ?? '';
+  const pet = mats.find((m) => m.code === 'PET_BOTTLES_CLEAR')?.id ?? '';
+  const hdpe = mats.find((m) => m.code === 'HDPE_NATURAL')?.id ?? '';
+  admin = await (await client(ctx.app)).login('admin.inv@demo.plastrace.ph', DEMO_PASSWORD);
+  const receive = async (facility: string, day: string, lines: unknown[]) => {
+    const d = (
+      await admin.post('/api/receive-records', {
+        supplier_id: sup?.id,
+        facility_id: facility,
+        received_at: `${day}T09:00:00+08:00`,
+        lines,
+      })
+    ).json();
+    return (await admin.post(`/api/receive-records/${d.id}/post`)).json();
+  };
+  const first = await receive(mnl, '2026-11-02', [
+    { material_id: pet, gross_kg: 100, unit_price: 10 },
+    { material_id: pet, gross_kg: 300, unit_price: 12 },
+  ]);
+  await receive(mnl, '2026-11-02', [{ material_id: hdpe, gross_kg: 50, unit_price: 20 }]);
+  await receive(ceb, '2026-11-02', [{ material_id: pet, gross_kg: 20, unit_price: 9 }]);
+  ids = { mnl, ceb, pet, hdpe, lot: first.lines[0].lot.id };
+});
+
+describe('inventory', () => {
+  it('balances by facility × material × lot with weighted-average value', async () => {
+    const res = (await admin.get(`/api/inventory?group=material&facility_id=${ids.mnl}`)).json();
+    const pet = res.items.find((i: { material: { id: string } }) => i.material.id === ids.pet);
+    // 100 kg at ₱10 + 300 kg at ₱12 = ₱4,600 for 400 kg → ₱11.50/kg
+    expect(pet).toMatchObject({ qty_kg: '400.000', value_php: '4600.00', avg_cost_per_kg: '11.50' });
+    const byLot = (await admin.get(`/api/inventory?material_id=${ids.pet}`)).json();
+    expect(byLot.items).toHaveLength(3);
+    expect(byLot.totals).toEqual({ qty_kg: '420.000', value_php: '4780.00' });
+    const byFacility = (await admin.get('/api/inventory?group=facility')).json();
+    expect(
+      byFacility.items.map((i: { facility: { code: string }; qty_kg: string }) => [
+        i.facility.code,
+        i.qty_kg,
+      ]),
+    ).toEqual([
+      ['CEB1', '20.000'],
+      ['MNL1', '450.000'],
+    ]);
+  });
+
+  it('answers for a past day from the ledger', async () => {
+    await admin.post(`/api/lots/${ids.lot}/adjust`, { qty_kg: -40, reason: 'Count difference' });
+    const now = (await admin.get(`/api/inventory?group=facility&facility_id=${ids.mnl}`)).json();
+    expect(now.items[0].qty_kg).toBe('410.000');
+    const before = (
+      await admin.get(`/api/inventory?group=facility&facility_id=${ids.mnl}&as_of=2026-11-01`)
+    ).json();
+    expect(before.items).toEqual([]);
+  });
+
+  it('is not for supplier members', async () => {
+    const supplier = await (await client(ctx.app)).login('supplier.inv@demo.plastrace.ph', DEMO_PASSWORD);
+    expect((await supplier.get('/api/inventory')).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,105 @@
+import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  facilities,
+  lotBalances,
+  lots,
+  materials,
+  receiveLines,
+  receiveRecords,
+} from '../../db/schema/index.ts';
+import { containsPattern, olderThan } from '../../lib/sql.ts';
+
+type Handle = Db | Tx;
+
+const columns = {
+  lot: lots,
+  material: {
+    id: materials.id,
+    code: materials.code,
+    name: materials.name,
+    polymer: materials.polymer,
+    form: materials.form,
+  },
+  facility: { id: facilities.id, code: facilities.code, name: facilities.name, city: facilities.city },
+  qtyKg: sql<string>`coalesce(${lotBalances.qtyKg}, 0)::numeric(14,3)::text`,
+  valuePhp: sql<string>`coalesce(${lotBalances.valuePhp}, 0)::numeric(14,2)::text`,
+};
+
+const base = (db: Handle) =>
+  db
+    .select(columns)
+    .from(lots)
+    .innerJoin(materials, eq(materials.id, lots.materialId))
+    .innerJoin(facilities, eq(facilities.id, lots.facilityId))
+    .leftJoin(lotBalances, eq(lotBalances.lotId, lots.id));
+
+/** Lots that came from this supplier's deliveries (what a supplier member may see). */
+const fromSupplier = (supplierId: string) =>
+  inArray(
+    lots.id,
+    sql`(SELECT ${receiveLines.lotId} FROM ${receiveLines} JOIN ${receiveRecords} ON ${receiveRecords.id} = ${receiveLines.recordId} WHERE ${receiveRecords.supplierId} = ${supplierId})`,
+  );
+
+export type LotFilter = {
+  limit: number;
+  after?: [string, string];
+  status?: string;
+  facilityId?: string;
+  materialId?: string;
+  q?: string;
+  supplierId?: string;
+};
+
+export function listLots(db: Handle, orgId: string, f: LotFilter) {
+  const where: (SQL | undefined)[] = [
+    eq(lots.organizationId, orgId),
+    f.status ? eq(lots.status, f.status as 'available') : undefined,
+    f.facilityId ? eq(lots.facilityId, f.facilityId) : undefined,
+    f.materialId ? eq(lots.materialId, f.materialId) : undefined,
+    f.q ? ilike(lots.code, containsPattern(f.q)) : undefined,
+    f.supplierId ? fromSupplier(f.supplierId) : undefined,
+    f.after ? olderThan(lots.createdAt, lots.id, f.after) : undefined,
+  ];
+  return base(db)
+    .where(and(...where))
+    .orderBy(desc(lots.createdAt), desc(lots.id))
+    .limit(f.limit);
+}
+
+export async function getLot(db: Handle, orgId: string, id: string, supplierId?: string) {
+  const [row] = await base(db).where(
+    and(eq(lots.organizationId, orgId), eq(lots.id, id), supplierId ? fromSupplier(supplierId) : undefined),
+  );
+  return row;
+}
+
+/** Locks the lots (in id order, so concurrent merges cannot deadlock) before moving their stock. */
+export function lockLots(tx: Tx, orgId: string, ids: string[]) {
+  return tx
+    .select()
+    .from(lots)
+    .where(and(eq(lots.organizationId, orgId), inArray(lots.id, ids)))
+    .orderBy(asc(lots.id))
+    .for('update');
+}
+
+/** The public view: no organization scope, because the QR code is meant for anyone. */
+export async function publicLot(db: Handle, id: string) {
+  const [row] = await base(db).where(eq(lots.id, id));
+  if (!row) return undefined;
+  const [origin] = await db
+    .select({ receivedAt: receiveRecords.receivedAt })
+    .from(receiveLines)
+    .innerJoin(receiveRecords, eq(receiveRecords.id, receiveLines.recordId))
+    .where(eq(receiveLines.lotId, id));
+  return { ...row, receivedAt: origin?.receivedAt ?? null };
+}
+
+export async function facilityCode(db: Handle, facilityId: string): Promise<string> {
+  const [row] = await db
+    .select({ code: facilities.code })
+    .from(facilities)
+    .where(eq(facilities.id, facilityId));
+  return row?.code ?? 'LOT';
+}

@@ -1,0 +1,314 @@
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { decodeCursor, toPage } from '../../lib/cursor.ts';
+import { formatDecimal, parseDecimal } from '../../lib/decimal.ts';
+import { notFound, unprocessable } from '../../lib/errors.ts';
+import { assertMay } from '../../lib/policy.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import { logChange } from '../activity/changes.ts';
+import * as stock from '../stock/stock.repo.ts';
+import * as repo from './lots.repo.ts';
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.getLot>>>;
+
+const toLot = (r: Row) => ({
+  id: r.lot.id,
+  code: r.lot.code,
+  status: r.lot.status,
+  material: { id: r.material.id, code: r.material.code, name: r.material.name },
+  facility: r.facility,
+  qty_kg: r.qtyKg,
+  value_php: r.valuePhp,
+  origin_type: r.lot.originType,
+  quarantine_reason: r.lot.quarantineReason,
+  created_at: r.lot.createdAt.toISOString(),
+  version: r.lot.version,
+});
+
+const supplierScope = (c: Caller) =>
+  c.role === 'supplier' ? (c.supplierId ?? '00000000-0000-0000-0000-000000000000') : undefined;
+
+async function detail(db: Parameters<typeof repo.getLot>[0], caller: Caller, id: string) {
+  const row = await repo.getLot(db, caller.organizationId, id, supplierScope(caller));
+  if (!row) throw notFound('Lot');
+  const moves = await stock.movementsOfLot(db, caller.organizationId, id);
+  return {
+    ...toLot(row),
+    movements: moves.map((m) => ({
+      id: m.id,
+      kind: m.kind,
+      qty_kg: m.qtyKg,
+      value_php: m.valuePhp,
+      source_type: m.sourceType,
+      source_id: m.sourceId,
+      reason: m.reason,
+      posted_at: m.postedAt.toISOString(),
+    })),
+  };
+}
+
+export async function list(
+  ctx: AppContext,
+  caller: Caller,
+  q: {
+    limit: number;
+    cursor?: string;
+    q?: string;
+    status?: string;
+    facility_id?: string;
+    material_id?: string;
+  },
+) {
+  assertMay(caller, 'readOperations');
+  const after = decodeCursor(q.cursor, 2) as [string, string] | undefined;
+  const rows = await repo.listLots(ctx.db, caller.organizationId, {
+    limit: q.limit + 1,
+    after,
+    status: q.status,
+    facilityId: q.facility_id,
+    materialId: q.material_id,
+    q: q.q,
+    supplierId: supplierScope(caller),
+  });
+  const page = toPage(rows, q.limit, (r) => [r.lot.createdAt.toISOString(), r.lot.id]);
+  return { items: page.items.map(toLot), next_cursor: page.next_cursor };
+}
+
+export const get = (ctx: AppContext, caller: Caller, id: string) => {
+  assertMay(caller, 'readOperations');
+  return detail(ctx.db, caller, id);
+};
+
+async function usableLot(tx: Tx, caller: Caller, id: string) {
+  const [lot] = await repo.lockLots(tx, caller.organizationId, [id]);
+  if (!lot) throw notFound('Lot');
+  if (lot.status !== 'available')
+    throw unprocessable(`Lot ${lot.code} is ${lot.status}; only an available lot can be changed.`);
+  return lot;
+}
+
+async function newLotFrom(
+  tx: Tx,
+  caller: Caller,
+  parent: { facilityId: string; materialId: string },
+  originType: string,
+  originId: string,
+) {
+  const code = await repo.facilityCode(tx, parent.facilityId);
+  const day = new Date().toISOString().slice(2, 10).replaceAll('-', '');
+  const n = await stock.nextCounter(tx, caller.organizationId, `lot:${code}:${day}`);
+  return stock.insertLot(tx, {
+    organizationId: caller.organizationId,
+    code: `${code}-${day}-${String(n).padStart(4, '0')}`,
+    materialId: parent.materialId,
+    facilityId: parent.facilityId,
+    originType,
+    originId,
+  });
+}
+
+const notEnough = (code: string) =>
+  unprocessable(`Lot ${code} does not hold that much: stock cannot go below zero.`);
+
+/** Splits parts off a lot into new lots; what is left stays in the lot (consumed when nothing is). */
+export async function split(ctx: AppContext, caller: Caller, id: string, parts: string[]) {
+  assertMay(caller, 'draftAndPost', 'Your role may not split lots');
+  return ctx.db.transaction(async (tx) => {
+    const lot = await usableLot(tx, caller, id);
+    const children = [];
+    for (const part of parts) {
+      if (parseDecimal(part, 3) <= 0n) throw unprocessable('Each part must be above 0 kg');
+      const child = await newLotFrom(tx, caller, lot, 'split', lot.id);
+      const out = await stock.move(tx, {
+        organizationId: caller.organizationId,
+        lotId: lot.id,
+        facilityId: lot.facilityId,
+        materialId: lot.materialId,
+        qtyKg: `-${part}`,
+        kind: 'split_out',
+        sourceType: 'lot',
+        sourceId: child.id,
+        createdBy: caller.userId,
+      });
+      if (!out) throw notEnough(lot.code);
+      await stock.move(tx, {
+        organizationId: caller.organizationId,
+        lotId: child.id,
+        facilityId: lot.facilityId,
+        materialId: lot.materialId,
+        qtyKg: part,
+        valuePhp: out.valuePhp.replace('-', ''),
+        kind: 'split_in',
+        sourceType: 'lot',
+        sourceId: lot.id,
+        createdBy: caller.userId,
+      });
+      children.push(child);
+    }
+    const left = await stock.lockBalance(tx, lot.id);
+    if (left && parseDecimal(left.qtyKg, 3) === 0n)
+      await stock.setLotStatus(tx, caller.organizationId, lot.id, 'consumed');
+    await logChange(tx, caller, {
+      type: 'UPDATE_RECORD',
+      entityType: 'lot',
+      entityId: lot.id,
+      description: `Split ${parts.join(' + ')} kg off lot ${lot.code} into ${children.map((c) => c.code).join(', ')}`,
+      referenceId: lot.code,
+    });
+    return {
+      parent: await detail(tx, caller, lot.id),
+      lots: await Promise.all(children.map((c) => detail(tx, caller, c.id))),
+    };
+  });
+}
+
+/** Merges lots of one material at one facility into a new lot; the sources are consumed. */
+export async function merge(ctx: AppContext, caller: Caller, ids: string[]) {
+  assertMay(caller, 'draftAndPost', 'Your role may not merge lots');
+  return ctx.db.transaction(async (tx) => {
+    const locked = await repo.lockLots(tx, caller.organizationId, [...new Set(ids)]);
+    if (locked.length !== new Set(ids).size) throw notFound('Lot');
+    const first = locked[0];
+    if (!first) throw notFound('Lot');
+    for (const l of locked) {
+      if (l.status !== 'available')
+        throw unprocessable(`Lot ${l.code} is ${l.status}; only available lots can be merged.`);
+      if (l.materialId !== first.materialId || l.facilityId !== first.facilityId) {
+        throw unprocessable('Only lots of the same material at the same facility can be merged.');
+      }
+    }
+    const merged = await newLotFrom(tx, caller, first, 'merge', first.id);
+    let total = 0n;
+    let value = 0n;
+    for (const l of locked) {
+      const bal = await stock.lockBalance(tx, l.id);
+      const qty = bal?.qtyKg ?? '0';
+      if (parseDecimal(qty, 3) === 0n) throw unprocessable(`Lot ${l.code} is empty.`);
+      const out = await stock.move(tx, {
+        organizationId: caller.organizationId,
+        lotId: l.id,
+        facilityId: l.facilityId,
+        materialId: l.materialId,
+        qtyKg: `-${qty}`,
+        kind: 'merge_out',
+        sourceType: 'lot',
+        sourceId: merged.id,
+        createdBy: caller.userId,
+      });
+      if (!out) throw notEnough(l.code);
+      total += parseDecimal(qty, 3);
+      value -= parseDecimal(out.valuePhp, 2);
+      await stock.setLotStatus(tx, caller.organizationId, l.id, 'consumed');
+    }
+    await stock.move(tx, {
+      organizationId: caller.organizationId,
+      lotId: merged.id,
+      facilityId: first.facilityId,
+      materialId: first.materialId,
+      qtyKg: formatDecimal(total, 3),
+      valuePhp: formatDecimal(value, 2),
+      kind: 'merge_in',
+      sourceType: 'lot',
+      sourceId: first.id,
+      createdBy: caller.userId,
+    });
+    await logChange(tx, caller, {
+      type: 'CREATE_RECORD',
+      entityType: 'lot',
+      entityId: merged.id,
+      description: `Merged ${locked.map((l) => l.code).join(', ')} into ${merged.code}`,
+      referenceId: merged.code,
+    });
+    return detail(tx, caller, merged.id);
+  });
+}
+
+export async function setQuarantine(
+  ctx: AppContext,
+  caller: Caller,
+  id: string,
+  on: boolean,
+  reason: string,
+) {
+  assertMay(caller, 'draftAndPost', 'Your role may not quarantine lots');
+  return ctx.db.transaction(async (tx) => {
+    const [lot] = await repo.lockLots(tx, caller.organizationId, [id]);
+    if (!lot) throw notFound('Lot');
+    if (on && lot.status !== 'available')
+      throw unprocessable(`Lot ${lot.code} is ${lot.status}; only an available lot can be quarantined.`);
+    if (!on && lot.status !== 'quarantined') throw unprocessable(`Lot ${lot.code} is not quarantined.`);
+    await stock.setLotStatus(
+      tx,
+      caller.organizationId,
+      id,
+      on ? 'quarantined' : 'available',
+      on ? reason : null,
+    );
+    await logChange(tx, caller, {
+      type: 'UPDATE_RECORD',
+      entityType: 'lot',
+      entityId: id,
+      description: `${on ? 'Quarantined' : 'Released'} lot ${lot.code}: ${reason}`,
+      referenceId: lot.code,
+    });
+    return detail(tx, caller, id);
+  });
+}
+
+/** A counted or corrected quantity, as a new ledger row with its reason (managers and admins only). */
+export async function adjust(ctx: AppContext, caller: Caller, id: string, qtyKg: string, reason: string) {
+  assertMay(caller, 'voidAndAdjust', 'Only managers and administrators may adjust stock');
+  return ctx.db.transaction(async (tx) => {
+    const [lot] = await repo.lockLots(tx, caller.organizationId, [id]);
+    if (!lot) throw notFound('Lot');
+    if (lot.status === 'voided') throw unprocessable(`Lot ${lot.code} is voided.`);
+    const bal = await stock.lockBalance(tx, id);
+    // An increase is valued at the lot's current average cost per kg.
+    const avg =
+      bal && parseDecimal(bal.qtyKg, 3) > 0n
+        ? (parseDecimal(bal.valuePhp, 2) * 1000n) / parseDecimal(bal.qtyKg, 3)
+        : 0n;
+    const value = qtyKg.startsWith('-')
+      ? undefined
+      : formatDecimal((avg * parseDecimal(qtyKg, 3)) / 1000n, 2);
+    const out = await stock.move(tx, {
+      organizationId: caller.organizationId,
+      lotId: id,
+      facilityId: lot.facilityId,
+      materialId: lot.materialId,
+      qtyKg,
+      valuePhp: value,
+      kind: 'adjustment',
+      sourceType: 'lot',
+      sourceId: id,
+      reason,
+      createdBy: caller.userId,
+    });
+    if (!out) throw notEnough(lot.code);
+    await logChange(tx, caller, {
+      type: 'UPDATE_RECORD',
+      entityType: 'lot',
+      entityId: id,
+      description: `Adjusted lot ${lot.code} by ${qtyKg} kg: ${reason}`,
+      referenceId: lot.code,
+    });
+    return detail(tx, caller, id);
+  });
+}
+
+export async function publicView(ctx: AppContext, id: string) {
+  const row = await repo.publicLot(ctx.db, id);
+  if (!row) throw notFound('Lot');
+  return {
+    id: row.lot.id,
+    code: row.lot.code,
+    material: row.material.name,
+    polymer: row.material.polymer,
+    form: row.material.form,
+    qty_kg: row.qtyKg,
+    status: row.lot.status,
+    facility_city: row.facility.city,
+    received_on: row.receivedAt ? row.receivedAt.toISOString().slice(0, 10) : null,
+    created_at: row.lot.createdAt.toISOString(),
+  };
+}

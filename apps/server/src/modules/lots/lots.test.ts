@@ -1,0 +1,209 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { facilities, materials, suppliers } from '../../db/schema/index.ts';
+import { DEMO_PASSWORD } from '../../seed/data.ts';
+import { seedDemo } from '../../seed/demo.ts';
+import { newOrganization } from '../../test/accounts.ts';
+import { useTestApp } from '../../test/app.ts';
+import { client, type TestClient } from '../../test/http.ts';
+import { qrSvg, verifyUrl } from './lots.qr.ts';
+
+const ctx = useTestApp();
+let admin: TestClient;
+let operator: TestClient;
+let ids: { facility: string; cebu: string; supplier: string; other: string; pet: string; hdpe: string };
+
+beforeAll(async () => {
+  const { organizationId: org } = await seedDemo(ctx.database.db, {
+    seed: 3,
+    slug: 'lots',
+    asOf: new Date('2026-11-01'),
+  });
+  const db = ctx.database.db;
+  const fac = await db.select().from(facilities).where(eq(facilities.organizationId, org));
+  const sups = await db
+    .select()
+    .from(suppliers)
+    .where(eq(suppliers.organizationId, org))
+    .orderBy(suppliers.code);
+  const mats = await db
+    .select()
+    .from(materials)
+    .where(and(eq(materials.organizationId, org)));
+  ids = {
+    facility: fac.find((f) => f.code === 'MNL1')?.id ?? '',
+    cebu: fac.find((f) => f.code === 'CEB1')?.id ?? '',
+    supplier: sups[0]?.id ?? '',
+    other: sups[1]?.id ?? '',
+    pet: mats.find((m) => m.code === 'PET_BOTTLES_CLEAR')?.id ?? '',
+    hdpe: mats.find((m) => m.code === 'HDPE_NATURAL')?.id ?? '',
+  };
+  admin = await (await client(ctx.app)).login('admin.lots@demo.plastrace.ph', DEMO_PASSWORD);
+  operator = await (await client(ctx.app)).login('operator.lots@demo.plastrace.ph', DEMO_PASSWORD);
+});
+
+/** Receives and posts one delivery; returns its lots. */
+async function receive(
+  lines: { material_id: string; gross_kg: number; unit_price: number }[],
+  extra: Record<string, unknown> = {},
+) {
+  const draft = (
+    await admin.post('/api/receive-records', {
+      supplier_id: ids.supplier,
+      facility_id: ids.facility,
+      received_at: '2026-11-02T08:00:00+08:00',
+      lines,
+      ...extra,
+    })
+  ).json();
+  const posted = (await admin.post(`/api/receive-records/${draft.id}/post`)).json();
+  return posted.lines.map((l: { lot: { id: string; code: string } }) => l.lot) as {
+    id: string;
+    code: string;
+  }[];
+}
+
+describe('lots', () => {
+  it('splits parts off a lot, carrying value at average cost', async () => {
+    const [lot] = await receive([{ material_id: ids.pet, gross_kg: 1000, unit_price: 15 }]);
+    const res = await operator.post(`/api/lots/${lot?.id}/split`, { parts_kg: ['250', 100.5] });
+    expect(res.statusCode).toBe(200);
+    const { parent, lots } = res.json();
+    expect(parent).toMatchObject({ qty_kg: '649.500', value_php: '9742.50', status: 'available' });
+    expect(lots.map((l: { qty_kg: string; value_php: string }) => [l.qty_kg, l.value_php])).toEqual([
+      ['250.000', '3750.00'],
+      ['100.500', '1507.50'],
+    ]);
+    expect(parent.movements.map((m: { kind: string }) => m.kind)).toEqual([
+      'receipt',
+      'split_out',
+      'split_out',
+    ]);
+    const tooMuch = await operator.post(`/api/lots/${lot?.id}/split`, { parts_kg: [700] });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().message).toContain('does not hold that much');
+    expect((await operator.get(`/api/lots/${lot?.id}`)).json().qty_kg).toBe('649.500');
+  });
+
+  it('merges lots of one material at one facility and refuses mixed ones', async () => {
+    const [a, b] = await receive([
+      { material_id: ids.pet, gross_kg: 100, unit_price: 10 },
+      { material_id: ids.pet, gross_kg: 50, unit_price: 16 },
+    ]);
+    const [c] = await receive([{ material_id: ids.hdpe, gross_kg: 20, unit_price: 20 }]);
+    const mixed = await operator.post('/api/lots/merge', { lot_ids: [a?.id, c?.id] });
+    expect(mixed.statusCode).toBe(422);
+    const res = await operator.post('/api/lots/merge', { lot_ids: [a?.id, b?.id] });
+    expect(res.json()).toMatchObject({ qty_kg: '150.000', value_php: '1800.00', origin_type: 'merge' });
+    expect((await operator.get(`/api/lots/${a?.id}`)).json()).toMatchObject({
+      status: 'consumed',
+      qty_kg: '0.000',
+    });
+  });
+
+  it('quarantines and releases; a quarantined lot cannot be split', async () => {
+    const [lot] = await receive([{ material_id: ids.pet, gross_kg: 10, unit_price: 10 }]);
+    const q = await operator.post(`/api/lots/${lot?.id}/quarantine`, {
+      reason: 'Contaminated with PVC labels',
+    });
+    expect(q.json()).toMatchObject({
+      status: 'quarantined',
+      quarantine_reason: 'Contaminated with PVC labels',
+    });
+    expect((await operator.post(`/api/lots/${lot?.id}/split`, { parts_kg: [1] })).statusCode).toBe(422);
+    expect((await operator.post(`/api/lots/${lot?.id}/release`, { reason: 'Re-sorted' })).json().status).toBe(
+      'available',
+    );
+  });
+
+  it('lets managers and admins adjust stock with a reason, never below zero; operators may not', async () => {
+    const [lot] = await receive([{ material_id: ids.pet, gross_kg: 40, unit_price: 10 }]);
+    const refused = await operator.post(`/api/lots/${lot?.id}/adjust`, { qty_kg: '-1', reason: 'Count' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('forbidden');
+    const down = await admin.post(`/api/lots/${lot?.id}/adjust`, {
+      qty_kg: '-2.5',
+      reason: 'Moisture loss at count',
+    });
+    expect(down.json()).toMatchObject({ qty_kg: '37.500', value_php: '375.00' });
+    const up = await admin.post(`/api/lots/${lot?.id}/adjust`, { qty_kg: 2.5, reason: 'Recount' });
+    expect(up.json()).toMatchObject({ qty_kg: '40.000', value_php: '400.00' });
+    const negative = await admin.post(`/api/lots/${lot?.id}/adjust`, { qty_kg: -41, reason: 'Too much' });
+    expect(negative.statusCode).toBe(422);
+    const concurrent = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        admin.post(`/api/lots/${lot?.id}/adjust`, { qty_kg: -1, reason: 'Concurrent withdrawal' }),
+      ),
+    );
+    expect(concurrent.filter((r) => r.statusCode === 200)).toHaveLength(40);
+    expect(concurrent.filter((r) => r.statusCode === 422)).toHaveLength(10);
+    expect((await admin.get(`/api/lots/${lot?.id}`)).json().qty_kg).toBe('0.000');
+  });
+
+  it('shows public facts to anyone, and nothing else', async () => {
+    const [lot] = await receive([{ material_id: ids.pet, gross_kg: 75, unit_price: 99 }]);
+    const res = await ctx.app.inject(`/api/public/lots/${lot?.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      code: lot?.code,
+      material: 'PET clear bottles',
+      polymer: 'PET',
+      qty_kg: '75.000',
+      facility_city: 'Valenzuela',
+      received_on: '2026-11-02',
+    });
+    // Only these keys leave the organization: no price, value, supplier or internal notes.
+    expect(Object.keys(res.json()).sort()).toEqual([
+      'code',
+      'created_at',
+      'facility_city',
+      'form',
+      'id',
+      'material',
+      'polymer',
+      'qty_kg',
+      'received_on',
+      'status',
+    ]);
+    expect(res.body).not.toMatch(/"[^"]*(price|value|amount|supplier)[^"]*"\s*:/);
+    expect((await ctx.app.inject('/api/public/lots/00000000-0000-4000-8000-000000000000')).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('lists lots with filters; other organizations get 404; supplier members see their own', async () => {
+    const [mine] = await receive([{ material_id: ids.hdpe, gross_kg: 12, unit_price: 1 }]);
+    const [theirs] = await receive([{ material_id: ids.hdpe, gross_kg: 13, unit_price: 1 }], {
+      supplier_id: ids.other,
+    });
+    const list = (await operator.get(`/api/lots?material_id=${ids.hdpe}&status=available&limit=200`)).json();
+    expect(list.items.map((l: { id: string }) => l.id)).toEqual(
+      expect.arrayContaining([mine?.id, theirs?.id]),
+    );
+    const supplier = await (await client(ctx.app)).login('supplier.lots@demo.plastrace.ph', DEMO_PASSWORD);
+    const seen = (await supplier.get('/api/lots?limit=200')).json().items.map((l: { id: string }) => l.id);
+    expect(seen).toContain(mine?.id);
+    expect(seen).not.toContain(theirs?.id);
+    expect((await supplier.get(`/api/lots/${theirs?.id}`)).statusCode).toBe(404);
+    const other = await newOrganization(ctx.app);
+    expect((await other.admin.get(`/api/lots/${mine?.id}`)).statusCode).toBe(404);
+    expect((await other.admin.post(`/api/lots/${mine?.id}/split`, { parts_kg: [1] })).statusCode).toBe(404);
+  });
+});
+
+describe('lot QR codes', () => {
+  it('encode the public verification link, as SVG and PNG, for members of the organization', async () => {
+    const [lot] = await receive([{ material_id: ids.pet, gross_kg: 5, unit_price: 1 }]);
+    const svg = await operator.get(`/api/lots/${lot?.id}/qr.svg`);
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-type']).toContain('image/svg+xml');
+    // The same text gives the same symbol: the code holds exactly the verify URL.
+    expect(svg.body).toBe(await qrSvg(verifyUrl('http://localhost:3000', lot?.id ?? '')));
+    expect(svg.body).not.toBe(await qrSvg(verifyUrl('http://localhost:3000', ids.pet)));
+    const png = await operator.get(`/api/lots/${lot?.id}/qr.png`);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    const other = await newOrganization(ctx.app);
+    expect((await other.admin.get(`/api/lots/${lot?.id}/qr.svg`)).statusCode).toBe(404);
+  });
+});

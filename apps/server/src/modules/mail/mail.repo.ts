@@ -1,0 +1,40 @@
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { outbox } from '../../db/schema/index.ts';
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+
+export async function enqueue(tx: Tx, mail: Mail): Promise<void> {
+  await tx
+    .insert(outbox)
+    .values({ toAddress: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+}
+
+/** Claims unsent mail; SKIP LOCKED lets several instances drain the outbox without sending twice. */
+export function claimUnsent(tx: Tx, maxAttempts: number, limit: number) {
+  return tx
+    .select()
+    .from(outbox)
+    .where(and(isNull(outbox.sentAt), lt(outbox.attempts, maxAttempts)))
+    .orderBy(asc(outbox.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function markSent(tx: Tx, id: string, transport: string): Promise<void> {
+  await tx
+    .update(outbox)
+    .set({ sentAt: sql`now()`, transport, attempts: sql`${outbox.attempts} + 1`, lastError: null })
+    .where(eq(outbox.id, id));
+}
+
+export async function markFailed(tx: Tx, id: string, error: string): Promise<void> {
+  await tx
+    .update(outbox)
+    .set({ attempts: sql`${outbox.attempts} + 1`, lastError: error.slice(0, 500) })
+    .where(eq(outbox.id, id));
+}
+
+export function latestTo(db: Db, to: string) {
+  return db.select().from(outbox).where(eq(outbox.toAddress, to)).orderBy(asc(outbox.createdAt));
+}

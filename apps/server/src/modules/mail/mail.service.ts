@@ -1,0 +1,87 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../../db/client.ts';
+import * as repo from './mail.repo.ts';
+
+const MAX_ATTEMPTS = 5;
+const RETRY_EVERY_MS = 30_000;
+const FROM = 'PlasTrace <no-reply@plastrace.ph>';
+
+/**
+ * Sends what services put in the outbox. Mail is written in the same transaction as its cause, so a
+ * rolled-back sign-up sends nothing; `kick()` after the commit sends it at once, a timer retries failures.
+ * Without SMTP_URL, mail is printed to the log instead (links included), so a laptop needs no mail server.
+ */
+export class Mailer {
+  private readonly transport: Transporter | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    smtpUrl: string | undefined,
+  ) {
+    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  }
+
+  start(): void {
+    this.timer = setInterval(() => this.kick(), RETRY_EVERY_MS);
+    this.timer.unref();
+  }
+
+  /** Sends pending mail soon; concurrent kicks coalesce into one more pass. */
+  kick(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        void this.kick();
+      }
+    });
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+    this.transport?.close();
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      await this.db.transaction(async (tx) => {
+        for (const mail of await repo.claimUnsent(tx, MAX_ATTEMPTS, 20)) {
+          try {
+            if (this.transport) {
+              await this.transport.sendMail({
+                from: FROM,
+                to: mail.toAddress,
+                subject: mail.subject,
+                text: mail.text,
+                html: mail.html ?? undefined,
+              });
+              await repo.markSent(tx, mail.id, 'smtp');
+            } else {
+              this.log.info(
+                { to: mail.toAddress, subject: mail.subject },
+                `mail (no SMTP_URL set):\n${mail.text}`,
+              );
+              await repo.markSent(tx, mail.id, 'log');
+            }
+          } catch (err) {
+            this.log.warn({ err, to: mail.toAddress }, 'sending mail failed; will retry');
+            await repo.markFailed(tx, mail.id, (err as Error).message);
+          }
+        }
+      });
+    } catch (err) {
+      this.log.error({ err }, 'outbox pass failed');
+    }
+  }
+}

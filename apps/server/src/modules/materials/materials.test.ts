@@ -1,0 +1,122 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newOrganization } from '../../test/accounts.ts';
+import { useTestApp } from '../../test/app.ts';
+import type { TestClient } from '../../test/http.ts';
+import { activity, allPages, auditActions, seededOrganization } from '../../test/masterdata.ts';
+import { getActiveMaterial } from './materials.repo.ts';
+
+const ctx = useTestApp();
+let org: Awaited<ReturnType<typeof seededOrganization>>;
+let admin: TestClient;
+type Item = { id: string; code: string; name: string; polymer: string };
+
+beforeAll(async () => {
+  org = await seededOrganization(ctx, 'mat');
+  admin = org.admin;
+});
+
+const material = (extra: Record<string, unknown> = {}) => ({
+  code: 'pet-clr-b',
+  name: 'PET clear bottles, grade B',
+  polymer: 'PET',
+  form: 'bottles',
+  grade: 'B',
+  resin_code: 1,
+  type_code: 'PET_BOTTLES_CLEAR',
+  ...extra,
+});
+
+describe('materials', () => {
+  it('creates, reads, updates, archives and restores, logging every change', async () => {
+    const res = await admin.post('/api/materials', material());
+    expect(res.statusCode).toBe(201);
+    const m = res.json();
+    expect(m).toMatchObject({ code: 'PET-CLR-B', grade: 'B', resin_code: 1, type_code: 'PET_BOTTLES_CLEAR' });
+    const plain = (
+      await admin.post('/api/materials', { code: 'MIX', name: 'Mixed', polymer: 'OTHER', form: 'mixed' })
+    ).json();
+    expect(plain).toMatchObject({ grade: 'A', resin_code: null, type_code: null });
+
+    const changed = await admin.patch(`/api/materials/${m.id}`, { grade: 'C', resin_code: null, version: 1 });
+    expect(changed.json()).toMatchObject({ grade: 'C', resin_code: null, version: 2 });
+    expect((await admin.patch(`/api/materials/${m.id}`, { grade: 'D', version: 1 })).json().message).toBe(
+      'Someone else changed this material. Reload and try again.',
+    );
+    await admin.post(`/api/materials/${m.id}/archive`);
+    expect(await getActiveMaterial(ctx.database.db, org.organizationId, m.id)).toBeUndefined();
+    expect((await admin.get('/api/materials?q=PET-CLR-B')).json().items).toEqual([]);
+    await admin.post(`/api/materials/${m.id}/restore`);
+    expect((await getActiveMaterial(ctx.database.db, org.organizationId, m.id))?.code).toBe('PET-CLR-B');
+    expect(await activity(admin, 'PET-CLR-B')).toEqual([
+      'Restored material PET-CLR-B (PET clear bottles, grade B)',
+      'Archived material PET-CLR-B (PET clear bottles, grade B)',
+      'Updated material PET-CLR-B (PET clear bottles, grade B): grade, resin_code',
+      'Created material PET-CLR-B (PET clear bottles, grade B)',
+    ]);
+    expect(await auditActions(ctx, m.id)).toHaveLength(4);
+  });
+
+  it('refuses a duplicate code and explains invalid fields', async () => {
+    const dup = await admin.post('/api/materials', material({ code: 'PET_BOTTLES_CLEAR' }));
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe('A material with code PET_BOTTLES_CLEAR already exists');
+    const bad = await admin.post(
+      '/api/materials',
+      material({ code: 'M2', polymer: 'PLA', form: 'sheet', resin_code: 8 }),
+    );
+    expect(bad.json().details.fields).toEqual({
+      'body.polymer': 'Choose a polymer: PET, HDPE, PVC, LDPE, PP, PS, OTHER',
+      'body.form': 'Choose a form: bottles, film, rigid, mixed, bale, flake, pellet, regrind',
+      'body.resin_code': 'Resin code must be from 1 to 7',
+    });
+    const unknown = await admin.post('/api/materials', material({ code: 'M3', type_code: 'UNOBTAINIUM' }));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details.fields).toEqual({ 'body.type_code': 'Unknown material type: UNOBTAINIUM' });
+  });
+
+  it('searches, filters, sorts and pages without repeats', async () => {
+    const hdpe = (await admin.get('/api/materials?polymer=HDPE&sort=code')).json().items;
+    expect(hdpe.map((m: Item) => m.code)).toEqual(['HDPE_COLOURED', 'HDPE_NATURAL', 'HDPE_REGRIND']);
+    const film = (await admin.get('/api/materials?form=film&sort=code')).json().items;
+    expect(film.map((m: Item) => m.code)).toEqual(['LDPE_FILM', 'PP_WOVEN']);
+    expect((await admin.get('/api/materials?grade=c')).json().items.map((m: Item) => m.code)).toEqual([
+      'PET-CLR-B',
+    ]);
+    expect((await admin.get('/api/materials?q=woven')).json().items[0].code).toBe('PP_WOVEN');
+    const total = (await admin.get('/api/materials?limit=200')).json().items.length;
+    for (const sort of ['name', '-name', 'created_at', '-created_at', 'code', '-code']) {
+      const pages = await allPages<Item>(admin, `/api/materials?limit=3&sort=${sort}`);
+      expect(pages.length).toBeGreaterThanOrEqual(4);
+      expect(pages.flat()).toHaveLength(total);
+    }
+  });
+
+  it('exports CSV and logs the export', async () => {
+    const res = await admin.get('/api/materials/export.csv?polymer=PP&sort=code');
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe('code,name,polymer,form,grade,resin_code,type_code,archived_at,created_at');
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['PP_PELLET', 'PP_RIGID', 'PP_WOVEN']);
+    expect(await activity(admin, 'Exported')).toContain('Exported 3 materials');
+  });
+
+  it('hides another organization’s materials', async () => {
+    const mine = (await admin.get('/api/materials?q=PP_RIGID')).json().items[0];
+    const other = (await newOrganization(ctx.app)).admin;
+    expect((await other.get('/api/materials')).json().items).toEqual([]);
+    expect((await other.get(`/api/materials/${mine.id}`)).statusCode).toBe(404);
+    expect((await other.patch(`/api/materials/${mine.id}`, { name: 'x', version: 1 })).statusCode).toBe(404);
+    expect((await other.post(`/api/materials/${mine.id}/restore`)).statusCode).toBe(404);
+  });
+
+  it('lets operators, auditors and suppliers read, and only admins and managers write', async () => {
+    const mine = (await admin.get('/api/materials?q=PP_RIGID')).json().items[0];
+    for (const reader of [org.operator, org.auditor, org.supplier]) {
+      expect((await reader.get('/api/materials')).json().items.length).toBeGreaterThan(10);
+      expect((await reader.get(`/api/materials/${mine.id}`)).statusCode).toBe(200);
+      const denied = await reader.post('/api/materials', material({ code: 'NOPE' }));
+      expect(denied.statusCode).toBe(403);
+      expect(denied.json().code).toBe('forbidden');
+      expect((await reader.post(`/api/materials/${mine.id}/archive`)).statusCode).toBe(403);
+    }
+  });
+});

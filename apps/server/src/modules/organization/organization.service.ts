@@ -1,0 +1,165 @@
+import type { Currency, MemberRole } from '@plastrace/shared';
+import type { AppContext } from '../../context.ts';
+import { decodeCursor, toPage } from '../../lib/cursor.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import * as activity from '../activity/activity.repo.ts';
+import { list as listActivity } from '../activity/activity.service.ts';
+import * as authRepo from '../auth/auth.repo.ts';
+import { me } from '../auth/auth.service.ts';
+import { audit } from '../security/security.repo.ts';
+import * as notes from './notifications.repo.ts';
+import * as repo from './organization.repo.ts';
+
+type OrgRow = NonNullable<Awaited<ReturnType<typeof repo.getOrganization>>>;
+
+const toOrganization = (o: OrgRow) => ({
+  id: o.id,
+  name: o.name,
+  country: o.country,
+  default_currency: o.defaultCurrency as Currency,
+  time_zone: o.timeZone,
+  business_role: o.businessRole,
+  epr_license: o.eprLicense,
+  is_demo: o.isDemo,
+  version: o.version,
+});
+
+export async function organization(ctx: AppContext, caller: Caller) {
+  const o = await repo.getOrganization(ctx.db, caller.organizationId);
+  if (!o) throw notFound('Organization');
+  return toOrganization(o);
+}
+
+type OrgChange = {
+  name: string;
+  default_currency: Currency;
+  time_zone: string;
+  epr_license: string | null;
+  version: number;
+};
+
+export async function updateOrganization(ctx: AppContext, caller: Caller, change: OrgChange) {
+  if (caller.role !== 'admin') throw forbidden('Only administrators may change the organization settings');
+  const updated = await ctx.db.transaction(async (tx) => {
+    const before = await repo.getOrganization(tx, caller.organizationId);
+    if (!before) throw notFound('Organization');
+    const row = await repo.updateOrganization(tx, caller.organizationId, change.version, {
+      name: change.name,
+      defaultCurrency: change.default_currency,
+      timeZone: change.time_zone,
+      eprLicense: change.epr_license || null,
+    });
+    if (!row)
+      throw new AppError(409, 'conflict', 'Someone else changed these settings. Reload and try again.');
+    const changes = Object.fromEntries(
+      Object.entries({
+        name: [before.name, row.name],
+        default_currency: [before.defaultCurrency, row.defaultCurrency],
+        time_zone: [before.timeZone, row.timeZone],
+        epr_license: [before.eprLicense, row.eprLicense],
+      }).filter(([, [a, b]]) => a !== b),
+    );
+    await audit(tx, {
+      organizationId: caller.organizationId,
+      actorUserId: caller.userId,
+      action: 'organization.updated',
+      entityType: 'organization',
+      entityId: row.id,
+      before: toOrganization(before),
+      after: toOrganization(row),
+    });
+    await activity.insertEntry(tx, {
+      organizationId: caller.organizationId,
+      userId: caller.userId,
+      transactionType: 'UPDATE_SETTINGS',
+      description: 'Updated the organization settings',
+      metadata: { settingType: 'organization', changes },
+    });
+    return row;
+  });
+  return toOrganization(updated);
+}
+
+export async function updateProfile(
+  ctx: AppContext,
+  caller: Caller,
+  change: { first_name: string; last_name: string; phone: string | null },
+) {
+  await ctx.db.transaction(async (tx) => {
+    await authRepo.updateUser(tx, caller.userId, {
+      firstName: change.first_name,
+      lastName: change.last_name,
+      phone: change.phone || null,
+    });
+    await audit(tx, {
+      organizationId: caller.organizationId,
+      actorUserId: caller.userId,
+      action: 'profile.updated',
+      entityType: 'user',
+      entityId: caller.userId,
+      after: change,
+    });
+  });
+  return me(ctx, caller.membershipId);
+}
+
+export async function notifications(
+  ctx: AppContext,
+  caller: Caller,
+  q: { limit: number; cursor?: string; unread?: boolean },
+) {
+  const after = decodeCursor(q.cursor, 2) as [string, string] | undefined;
+  const rows = await notes.listNotifications(ctx.db, caller.userId, {
+    limit: q.limit + 1,
+    after,
+    unread: q.unread,
+  });
+  const page = toPage(rows, q.limit, (r) => [r.createdAt.toISOString(), r.id]);
+  return {
+    items: page.items.map((n) => ({
+      id: n.id,
+      kind: n.kind as 'security' | 'invitation_accepted',
+      title: n.title,
+      body: n.body,
+      read_at: n.readAt?.toISOString() ?? null,
+      created_at: n.createdAt.toISOString(),
+    })),
+    next_cursor: page.next_cursor,
+    unread_count: await notes.unreadCount(ctx.db, caller.userId),
+  };
+}
+
+export async function markRead(ctx: AppContext, caller: Caller, id?: string) {
+  const n = await notes.markRead(ctx.db, caller.userId, id);
+  if (id && n === 0) throw notFound('Notification');
+  return { unread_count: await notes.unreadCount(ctx.db, caller.userId) };
+}
+
+export async function summary(ctx: AppContext, caller: Caller) {
+  const [org, roles, pending, recent] = await Promise.all([
+    organization(ctx, caller),
+    repo.membersByRole(ctx.db, caller.organizationId),
+    repo.pendingInvitationCount(ctx.db, caller.organizationId),
+    listActivity(ctx, caller, { limit: 5 }),
+  ]);
+  const byRole = { admin: 0, manager: 0, operator: 0, auditor: 0, supplier: 0 } satisfies Record<
+    MemberRole,
+    number
+  >;
+  for (const r of roles) byRole[r.role] = r.n;
+  return {
+    organization: org,
+    team: {
+      active_members: roles.reduce((s, r) => s + r.n, 0),
+      by_role: byRole,
+      pending_invitations: pending,
+    },
+    recent_activity: recent.items,
+  };
+}
+
+export async function suppliersLookup(ctx: AppContext, caller: Caller, q: string | undefined, limit: number) {
+  if (caller.role === 'supplier') throw forbidden('Your role may not list suppliers');
+  return { items: await repo.searchSuppliers(ctx.db, caller.organizationId, q, limit) };
+}

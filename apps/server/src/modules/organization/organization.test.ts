@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { suppliers } from '../../db/schema/index.ts';
+import { DEMO_MEMBERS, DEMO_PASSWORD } from '../../seed/data.ts';
+import { seedDemo } from '../../seed/demo.ts';
+import { newOrganization } from '../../test/accounts.ts';
+import { useTestApp } from '../../test/app.ts';
+import { client } from '../../test/http.ts';
+
+const ctx = useTestApp();
+
+describe('organization settings', () => {
+  it('admins change name, currency, time zone and licence; the change is logged', async () => {
+    const { admin } = await newOrganization(ctx.app);
+    const org = (await admin.get('/api/organization')).json();
+    expect(org).toMatchObject({ default_currency: 'USD', time_zone: 'Asia/Manila', version: 1 });
+    const res = await admin.patch('/api/organization', {
+      name: 'Renamed Recyclers',
+      default_currency: 'PHP',
+      time_zone: 'Asia/Singapore',
+      epr_license: 'PRO-77',
+      version: 1,
+    });
+    expect(res.json()).toMatchObject({ name: 'Renamed Recyclers', default_currency: 'PHP', version: 2 });
+    const log = (await admin.get('/api/dashboard/user-transactions?type=UPDATE_SETTINGS')).json();
+    expect(log.items[0].metadata).toMatchObject({
+      settingType: 'organization',
+      changes: { default_currency: ['USD', 'PHP'] },
+    });
+    const stale = await admin.patch('/api/organization', {
+      name: 'X',
+      default_currency: 'PHP',
+      time_zone: 'Asia/Manila',
+      epr_license: null,
+      version: 1,
+    });
+    expect(stale.statusCode).toBe(409);
+    const badTz = await admin.patch('/api/organization', {
+      name: 'X',
+      default_currency: 'PHP',
+      time_zone: 'Mars/Olympus',
+      epr_license: null,
+      version: 2,
+    });
+    expect(badTz.json().details.fields['body.time_zone']).toBe('Unknown time zone');
+  });
+
+  it('updates the caller’s profile', async () => {
+    const { admin } = await newOrganization(ctx.app);
+    const res = await admin.patch('/api/profile', {
+      first_name: ' Maria ',
+      last_name: 'Clara',
+      phone: '+63 917 000 0000',
+    });
+    expect(res.json()).toMatchObject({ first_name: 'Maria', last_name: 'Clara', phone: '+63 917 000 0000' });
+    expect(
+      (await admin.patch('/api/profile', { first_name: '', last_name: 'x', phone: null })).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('the demo organization', () => {
+  it('has one member per role, all able to sign in, and the login hint names the admin', async () => {
+    await seedDemo(ctx.database.db, { seed: 1, asOf: new Date('2026-11-01') });
+    for (const m of DEMO_MEMBERS) {
+      const c = await (await client(ctx.app)).login(m.user.email, DEMO_PASSWORD);
+      expect((await c.get('/api/dashboard/users/me')).json()).toMatchObject({
+        role: m.role,
+        organization: { is_demo: true },
+      });
+    }
+    expect((await ctx.app.inject('/api/public/config')).json()).toEqual({
+      demo: { email: 'admin@demo.plastrace.ph', password: DEMO_PASSWORD },
+    });
+    const admin = await (await client(ctx.app)).login('admin@demo.plastrace.ph', DEMO_PASSWORD);
+    const summary = (await admin.get('/api/dashboard/summary')).json();
+    expect(summary.team).toMatchObject({
+      active_members: 5,
+      by_role: { admin: 1, manager: 1, operator: 1, auditor: 1, supplier: 1 },
+    });
+    const supplier = await (await client(ctx.app)).login('supplier@demo.plastrace.ph', DEMO_PASSWORD);
+    expect((await supplier.get('/api/dashboard/users/me')).json().supplier_id).not.toBeNull();
+    expect((await supplier.get('/api/suppliers/lookup')).statusCode).toBe(403);
+    const lookup = (await admin.get('/api/suppliers/lookup?q=payatas')).json();
+    expect(lookup.items[0].name).toContain('Payatas');
+  });
+});
+
+describe('notifications', () => {
+  it('tells the inviter when an invitation is accepted, and can be marked read', async () => {
+    const { admin, organizationId } = await newOrganization(ctx.app);
+    await ctx.database.db
+      .insert(suppliers)
+      .values({ organizationId, code: 'S1', name: 'Tondo Junkshop', type: 'junkshop' });
+    const { hashToken } = await import('../../lib/tokens.ts');
+    const { sql } = await import('drizzle-orm');
+    await admin.post('/api/invitations', { email: 'new.member@example.ph', role: 'operator' });
+    await ctx.database.db.execute(
+      sql`UPDATE invitations SET token_hash = ${hashToken('known-token')} WHERE email = 'new.member@example.ph'`,
+    );
+    await (await client(ctx.app)).post('/api/invitations/accept', {
+      token: 'known-token',
+      password: 'Malinis-na-dagat-1',
+      first_name: 'Nena',
+      last_name: 'Lim',
+    });
+    const list = (await admin.get('/api/notifications')).json();
+    expect(list.unread_count).toBe(1);
+    expect(list.items[0]).toMatchObject({
+      kind: 'invitation_accepted',
+      title: 'Invitation accepted',
+      read_at: null,
+    });
+    expect(list.items[0].body).toContain('Nena Lim');
+    expect((await admin.post(`/api/notifications/${list.items[0].id}/read`)).json()).toEqual({
+      unread_count: 0,
+    });
+    expect((await admin.get('/api/notifications?unread=true')).json().items).toEqual([]);
+  });
+});

@@ -1,0 +1,140 @@
+import type {
+  currentPriceQuerySchema,
+  Price,
+  priceCreateSchema,
+  priceHistoryQuerySchema,
+  priceListQuerySchema,
+} from '@plastrace/shared';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { CSV_MAX_ROWS, csvExport, decodeSortCursor, toSortedPage } from '../../lib/listing.ts';
+import * as records from '../../lib/records.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import { logChange } from '../activity/changes.ts';
+import { getActiveMaterial, getMaterial } from '../materials/materials.repo.ts';
+import * as repo from './prices.repo.ts';
+import { describePrice, PRICE_CSV, toPrice } from './prices.views.ts';
+
+// The price list is evidence of what suppliers were offered: rows are never edited or deleted.
+// A wrong price is corrected by a newer row; the history keeps both.
+
+type ListQuery = z.output<typeof priceListQuerySchema>;
+type ExportQuery = Omit<ListQuery, 'limit' | 'cursor'>;
+const PLURAL = 'prices';
+const HISTORY_MAX_ROWS = 5_000;
+
+const filters = (q: ExportQuery) => ({
+  sort: q.sort,
+  q: q.q,
+  materialId: q.material_id,
+  grade: q.grade,
+  region: q.region,
+  from: q.from,
+  to: q.to,
+});
+
+export async function list(ctx: AppContext, caller: Caller, q: ListQuery) {
+  records.assertMayRead(caller, PLURAL);
+  const rows = await repo.listPrices(ctx.db, caller.organizationId, {
+    ...filters(q),
+    limit: q.limit + 1,
+    after: decodeSortCursor(q.cursor, q.sort),
+  });
+  return toSortedPage(rows, q.limit, q.sort, toPrice);
+}
+
+export async function exportCsv(ctx: AppContext, caller: Caller, q: ExportQuery) {
+  records.assertMayExport(caller);
+  const rows = await repo.listPrices(ctx.db, caller.organizationId, { ...filters(q), limit: CSV_MAX_ROWS });
+  return csvExport(ctx.db, caller, {
+    dataType: PLURAL,
+    parameters: q,
+    columns: PRICE_CSV,
+    items: rows.map(toPrice),
+  });
+}
+
+export async function get(ctx: AppContext, caller: Caller, id: string): Promise<Price> {
+  records.assertMayRead(caller, PLURAL);
+  const row = await repo.getPrice(ctx.db, caller.organizationId, id);
+  if (!row) throw notFound('Price');
+  return toPrice(row);
+}
+
+export async function create(
+  ctx: AppContext,
+  caller: Caller,
+  body: z.output<typeof priceCreateSchema>,
+): Promise<Price> {
+  records.assertMayWrite(caller, PLURAL);
+  const series = { materialId: body.material_id, grade: body.grade ?? 'A', region: body.region };
+  return ctx.db.transaction(async (tx) => {
+    const material = await getActiveMaterial(tx, caller.organizationId, body.material_id);
+    if (!material) throw records.invalid({ material_id: 'Material not found or archived' });
+    await repo.lockSeries(tx, caller.organizationId, series);
+    if (await repo.priceOnDate(tx, caller.organizationId, { ...series, date: body.effective_from })) {
+      throw new AppError(
+        409,
+        'conflict',
+        `A price for ${material.code} grade ${series.grade} in ${series.region} from ${body.effective_from} already exists. Prices are never edited: add one with a later date to correct it.`,
+      );
+    }
+    const id = await repo.insertPrice(tx, {
+      organizationId: caller.organizationId,
+      ...series,
+      pricePerKg: body.price_per_kg,
+      effectiveFrom: body.effective_from,
+    });
+    const row = await repo.getPrice(tx, caller.organizationId, id);
+    if (!row) throw new Error(`price ${id} vanished after insert`);
+    const price = toPrice(row);
+    await logChange(tx, caller, {
+      type: 'CREATE_RECORD',
+      entityType: 'price',
+      entityId: id,
+      description: `Added price ${describePrice(price)}`,
+      after: price,
+    });
+    return price;
+  });
+}
+
+export async function current(
+  ctx: AppContext,
+  caller: Caller,
+  q: z.output<typeof currentPriceQuerySchema>,
+): Promise<Price> {
+  records.assertMayRead(caller, PLURAL);
+  const material = await getMaterial(ctx.db, caller.organizationId, q.material_id);
+  if (!material) throw notFound('Material');
+  const row = await repo.currentPrice(ctx.db, caller.organizationId, {
+    materialId: q.material_id,
+    grade: q.grade,
+    region: q.region,
+    on: q.date ?? new Date(),
+  });
+  if (!row)
+    throw new AppError(
+      404,
+      'not_found',
+      `No price for ${material.code} grade ${q.grade} in ${q.region} on or before ${q.date ?? 'today'}`,
+    );
+  return toPrice(row);
+}
+
+export async function history(
+  ctx: AppContext,
+  caller: Caller,
+  q: z.output<typeof priceHistoryQuerySchema>,
+): Promise<{ items: Price[] }> {
+  records.assertMayRead(caller, PLURAL);
+  if (!(await getMaterial(ctx.db, caller.organizationId, q.material_id))) throw notFound('Material');
+  const rows = await repo.priceHistory(
+    ctx.db,
+    caller.organizationId,
+    { materialId: q.material_id, grade: q.grade, region: q.region },
+    HISTORY_MAX_ROWS,
+  );
+  return { items: rows.map(toPrice) };
+}

@@ -1,0 +1,57 @@
+import type { MemberRole } from '@plastrace/shared';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../lib/errors.ts';
+import { hashToken } from '../lib/tokens.ts';
+import { findActiveSession, touchSession } from '../modules/auth/auth.repo.ts';
+
+/** Who is calling: resolved from the bearer token on every protected route. */
+export type Caller = {
+  sessionId: string;
+  userId: string;
+  organizationId: string;
+  membershipId: string;
+  role: MemberRole;
+  supplierId: string | null;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+const TOUCH_AFTER_MS = 60_000;
+
+export const sessionExpired = () =>
+  new AppError(401, 'unauthorized', 'Session expired. Please log in again.');
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  return h?.startsWith('Bearer ') ? h.slice(7).trim() || undefined : undefined;
+}
+
+/** onRequest hook for a plugin scope whose routes all need a signed-in member. */
+export function authenticate(db: Db) {
+  return async (req: FastifyRequest) => {
+    const token = bearerToken(req);
+    if (!token) throw new AppError(401, 'unauthorized', 'Sign in to continue.');
+    const s = await findActiveSession(db, hashToken(token));
+    if (!s) throw sessionExpired();
+    req.caller = {
+      sessionId: s.sessionId,
+      userId: s.userId,
+      organizationId: s.organizationId,
+      membershipId: s.membershipId,
+      role: s.role,
+      supplierId: s.supplierId,
+    };
+    // "Last seen" for the sessions list; written at most once a minute per session.
+    if (Date.now() - s.lastSeenAt.getTime() > TOUCH_AFTER_MS) await touchSession(db, s.sessionId);
+  };
+}
+
+export function callerOf(req: FastifyRequest): Caller {
+  if (!req.caller) throw sessionExpired();
+  return req.caller;
+}

@@ -1,0 +1,70 @@
+import type { ErrorBody, ErrorCode } from '@plastrace/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.ts';
+
+export function errorBody(
+  code: ErrorCode | string,
+  message: string,
+  details?: Record<string, unknown>,
+): ErrorBody {
+  return details ? { code, message, error: message, details } : { code, message, error: message };
+}
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'validation_failed',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable',
+  429: 'rate_limited',
+  503: 'service_unavailable',
+};
+
+type Issue = { path: PropertyKey[]; message: string };
+
+/** `{ "body.email": "Invalid email address" }`: one message per field, as forms show them. */
+function fieldErrors(location: string, issues: Issue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = [location, ...issue.path.map(String)].join('.');
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+function handle(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof AppError) {
+    return reply.code(err.statusCode).send(errorBody(err.code, err.message, err.details));
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const location = err.validationContext ?? 'body';
+    const issues = err.validation.map((v) => ({
+      path: v.instancePath.split('/').filter(Boolean),
+      message: v.message ?? 'Invalid value',
+    }));
+    return reply
+      .code(400)
+      .send(
+        errorBody('validation_failed', 'Some fields are invalid', { fields: fieldErrors(location, issues) }),
+      );
+  }
+  if (isResponseSerializationError(err)) {
+    req.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
+    return reply.code(500).send(errorBody('internal_error', 'Internal server error'));
+  }
+  const status = err.statusCode ?? 500;
+  if (status >= 500) {
+    req.log.error({ err }, 'request failed');
+    return reply.code(status).send(errorBody('internal_error', 'Internal server error'));
+  }
+  // Fastify's own 4xx (bad JSON, body too large, wrong content type): their messages are safe to show.
+  return reply.code(status).send(errorBody(CODE_BY_STATUS[status] ?? 'validation_failed', err.message));
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler(handle);
+}

@@ -1,0 +1,229 @@
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import {
+  facilities,
+  materials,
+  materialTypes,
+  memberships,
+  organizations,
+  prices,
+  suppliers,
+  users,
+} from '../db/schema/index.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { prng, type Random } from '../lib/random.ts';
+import {
+  CITIES,
+  DEMO_MEMBERS,
+  DEMO_ORG,
+  DEMO_PASSWORD,
+  FACILITIES,
+  FIRST_NAMES,
+  LAST_NAMES,
+  MATERIALS,
+  PRICE_REGIONS,
+  SUPPLIERS,
+} from './data.ts';
+
+export type SeedOptions = {
+  /** Same seed, same data. */
+  seed: number;
+  /** Multiplies the generated suppliers and price history, for benchmarks. */
+  scale?: number;
+  slug?: string;
+  /** The day the price history ends on; defaults to today. */
+  asOf?: Date;
+};
+
+export type SeedResult = {
+  organizationId: string;
+  name: string;
+  slug: string;
+  counts: { members: number; facilities: number; suppliers: number; materials: number; prices: number };
+};
+
+const PRICE_MONTHS = 6;
+
+function extraSuppliers(rand: Random, n: number) {
+  return Array.from({ length: n }, (_, i) => {
+    const person = `${rand.pick(FIRST_NAMES)} ${rand.pick(LAST_NAMES)}`;
+    const [city, province] = rand.pick(CITIES);
+    const junkshop = rand.next() < 0.4;
+    return {
+      name: junkshop ? `${person.split(' ').at(-1)} Junkshop ${i + 1}` : `${person} (${i + 1})`,
+      type: junkshop ? ('junkshop' as const) : ('waste_picker' as const),
+      city,
+      province,
+      contactName: person,
+    };
+  });
+}
+
+const mobile = (rand: Random) => `+63 9${rand.int(10, 99)} ${rand.int(100, 999)} ${rand.int(1000, 9999)}`;
+
+async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
+  const rand = prng(opts.seed);
+  const scale = Math.max(1, Math.floor(opts.scale ?? 1));
+  const slug = opts.slug ?? DEMO_ORG.slug;
+  const [org] = await tx
+    .insert(organizations)
+    .values({ ...DEMO_ORG, slug, isDemo: true })
+    .returning({ id: organizations.id, name: organizations.name });
+  if (!org) throw new Error('organization insert returned nothing');
+  const organizationId = org.id;
+
+  await tx.insert(facilities).values(
+    FACILITIES.map((f) => ({
+      ...f,
+      organizationId,
+      permits: [
+        {
+          kind: 'LGU business permit',
+          number: `BP-${f.code}-${rand.int(10000, 99999)}`,
+          valid_until: '2026-12-31',
+        },
+        { kind: 'DENR ECC', number: `ECC-${rand.int(1000, 9999)}-${f.code}`, valid_until: null },
+      ],
+    })),
+  );
+
+  const supplierSeeds = [...SUPPLIERS, ...extraSuppliers(rand, SUPPLIERS.length * (scale - 1))];
+  const insertedSuppliers = await tx
+    .insert(suppliers)
+    .values(
+      supplierSeeds.map((s, i) => {
+        const method = s.type === 'waste_picker' ? 'cash' : rand.pick(['cash', 'gcash', 'bank'] as const);
+        return {
+          ...s,
+          organizationId,
+          code: `SUP-${String(i + 1).padStart(4, '0')}`,
+          phone: mobile(rand),
+          paymentMethod: method,
+          paymentDetails:
+            method === 'gcash'
+              ? { gcash_number: mobile(rand) }
+              : method === 'bank'
+                ? { bank: rand.pick(['BDO', 'BPI', 'Landbank', 'Metrobank']), account_name: s.name }
+                : {},
+        };
+      }),
+    )
+    .returning({ id: suppliers.id });
+
+  // One member per role; the supplier member belongs to the first cooperative.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const emailSuffix = slug === DEMO_ORG.slug ? '' : `.${slug}`;
+  for (const m of DEMO_MEMBERS) {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        ...m.user,
+        email: m.user.email.replace('@', `${emailSuffix}@`),
+        passwordHash,
+        emailVerifiedAt: new Date(),
+        businessRole: DEMO_ORG.businessRole,
+      })
+      .returning({ id: users.id });
+    if (!user) throw new Error('user insert returned nothing');
+    await tx.insert(memberships).values({
+      organizationId,
+      userId: user.id,
+      role: m.role,
+      supplierId: m.role === 'supplier' ? (insertedSuppliers[0]?.id ?? null) : null,
+    });
+  }
+
+  const types = await tx
+    .select({ code: materialTypes.code, name: materialTypes.name })
+    .from(materialTypes)
+    .where(
+      inArray(
+        materialTypes.code,
+        MATERIALS.map((m) => m.typeCode),
+      ),
+    );
+  const typeName = new Map(types.map((t) => [t.code, t.name]));
+  const insertedMaterials = await tx
+    .insert(materials)
+    .values(
+      MATERIALS.map((m) => ({
+        organizationId,
+        code: m.typeCode,
+        name: typeName.get(m.typeCode) ?? m.typeCode,
+        polymer: m.polymer as 'PET',
+        form: m.form as 'bottles',
+        resinCode: m.resinCode,
+        typeCode: m.typeCode,
+      })),
+    )
+    .returning({ id: materials.id, code: materials.code });
+
+  // Monthly price history: a small random walk around each material's base price.
+  const asOf = opts.asOf ?? new Date();
+  const months = PRICE_MONTHS * scale;
+  const priceRows = insertedMaterials.flatMap((mat) => {
+    const base = MATERIALS.find((m) => m.typeCode === mat.code)?.basePrice ?? 10;
+    return PRICE_REGIONS.flatMap(({ region, factor }) => {
+      let level = base * factor;
+      return Array.from({ length: months }, (_, k) => {
+        level = Math.max(1, level * (1 + (rand.next() - 0.5) * 0.08));
+        const d = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - (months - 1 - k), 1));
+        return {
+          organizationId,
+          materialId: mat.id,
+          region,
+          pricePerKg: level.toFixed(2),
+          effectiveFrom: d.toISOString().slice(0, 10),
+        };
+      });
+    });
+  });
+  for (let i = 0; i < priceRows.length; i += 1000)
+    await tx.insert(prices).values(priceRows.slice(i, i + 1000));
+
+  return {
+    organizationId,
+    name: org.name,
+    slug,
+    counts: {
+      members: DEMO_MEMBERS.length,
+      facilities: FACILITIES.length,
+      suppliers: supplierSeeds.length,
+      materials: insertedMaterials.length,
+      prices: priceRows.length,
+    },
+  };
+}
+
+/** Creates a demo organization; refuses if the slug is taken so a second run never duplicates data. */
+export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    const slug = opts.slug ?? DEMO_ORG.slug;
+    const [taken] = await tx
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.slug, slug));
+    if (taken)
+      throw new Error(`An organization with slug "${slug}" already exists; pass --slug to create another.`);
+    return insertSeed(tx, opts);
+  });
+}
+
+/** First start on an empty database: seed the demo organization; otherwise do nothing. */
+export async function seedDemoIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult | undefined> {
+  const [row] = await db.select({ n: count() }).from(organizations);
+  if ((row?.n ?? 0) > 0) return undefined;
+  return seedDemo(db, opts);
+}
+
+/** The demo admin's sign-in, shown as a hint on the login form while the demo organization exists. */
+export async function demoHint(db: Db): Promise<{ email: string; password: string } | null> {
+  const email = DEMO_MEMBERS[0]?.user.email ?? '';
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(memberships, eq(memberships.userId, users.id))
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(and(eq(users.email, email), eq(organizations.isDemo, true)));
+  return row ? { email, password: DEMO_PASSWORD } : null;
+}

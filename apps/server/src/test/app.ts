@@ -1,0 +1,24 @@
+import { afterAll, beforeAll } from 'vitest';
+import { type App, buildApp } from '../app.ts';
+import { createTestDatabase, type TestDatabase } from './db.ts';
+
+export type TestContext = { app: App; database: TestDatabase };
+
+/** Registers hooks that give the calling test file an app on its own fresh database. */
+export function useTestApp(opts: { webDist?: string; smtpUrl?: () => string } = {}): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    ctx.database = await createTestDatabase();
+    ctx.app = await buildApp({
+      config: { publicUrl: 'http://localhost:3000', logLevel: 'silent', smtpUrl: opts.smtpUrl?.() },
+      db: ctx.database.db,
+      webDist: opts.webDist,
+    });
+    await ctx.app.ready();
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.database?.drop();
+  });
+  return ctx;
+}

@@ -1,0 +1,74 @@
+import { API_BASE_PATH, type ErrorBody } from '@plastrace/shared';
+import { sessionStore } from '../auth/sessionStore.ts';
+import { authHeaders } from './authHeaders.ts';
+import { toSnakeKey } from './caseConvert.ts';
+import { SESSION_EXPIRED_ERROR, SESSION_EXPIRED_NOTICE } from './client.ts';
+import { ApiError, NetworkError } from './errors.ts';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export function buildDownloadUrl(path: string, query: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.append(toSnakeKey(key), String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE_PATH}${path}${search ? `?${search}` : ''}`;
+}
+
+/**
+ * Downloads a file (CSV export, QR image) with the session's headers. The API client reads JSON only, so this
+ * is a plain fetch with the same bearer token; a GET needs no CSRF token. A 401 ends the session as
+ * the client would; other failures carry the server's message.
+ */
+export async function downloadFile(
+  path: string,
+  query: Record<string, QueryValue>,
+  fallbackName: string,
+): Promise<void> {
+  const { headers, token } = authHeaders();
+  let response: Response;
+  try {
+    response = await fetch(buildDownloadUrl(path, query), {
+      headers: { ...headers, Accept: '*/*' },
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new NetworkError();
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as Partial<ErrorBody> | null;
+    if (response.status === 401 && token) {
+      sessionStore.expire(token, SESSION_EXPIRED_NOTICE);
+      throw new ApiError(SESSION_EXPIRED_ERROR, 401, body?.code);
+    }
+    throw new ApiError(
+      body?.message || `HTTP error! status: ${response.status}`,
+      response.status,
+      body?.code,
+      {
+        serverMessage: body?.message,
+        details: body?.details,
+      },
+    );
+  }
+  const blob = await response.blob();
+  saveBlob(blob, fileNameOf(response.headers.get('content-disposition')) ?? fallbackName);
+}
+
+function fileNameOf(disposition: string | null): string | null {
+  const match = disposition && /filename="?([^";]+)"?/i.exec(disposition);
+  return match?.[1] ?? null;
+}
+
+function saveBlob(blob: Blob, name: string) {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers start reading the URL after click() has returned.
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}

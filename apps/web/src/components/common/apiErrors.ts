@@ -1,0 +1,37 @@
+import { ApiError, errorMessage } from '../../api/errors.ts';
+
+export const FORBIDDEN_TITLE = 'You do not have permission to do this';
+
+/** A role that may not act (403 `forbidden`). It is shown as a message: it never ends the session. */
+export const isForbidden = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 403 && error.code === 'forbidden';
+
+export const isConflict = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 409;
+
+export const isNotFound = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 404;
+
+const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * The server's per-field messages (`details.fields`, keyed like 'body.first_name') as
+ * { firstName: message }, so a form can put each one under its input.
+ */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const fields = error.details?.fields;
+  if (!fields || typeof fields !== 'object') return {};
+  const result: Record<string, string> = {};
+  for (const [key, message] of Object.entries(fields as Record<string, unknown>)) {
+    if (typeof message !== 'string') continue;
+    const name = camel(key.replace(/^(body|query|params)\./, ''));
+    result[name] ??= message;
+  }
+  return result;
+}
+
+/** The text for a failed action: the server's own message when it sent one. */
+export function problemText(error: unknown): string {
+  return errorMessage(error);
+}

@@ -1,0 +1,164 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { fakeApi, json } from '../../test/fakeApi.ts';
+import { emptyPage, page, signInAs } from '../../test/pages.ts';
+import { renderWithAuth } from '../../test/render.tsx';
+import { ActivityDetailPage } from './ActivityDetailPage.tsx';
+import { ActivityPage } from './ActivityPage.tsx';
+
+const entry = {
+  id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4c01',
+  user_id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b02',
+  user_name: 'Juan Cruz',
+  transaction_type: 'CREATE_RECORD',
+  description: 'Created receive record RR-0042',
+  amount: '15250.5',
+  currency: 'PHP',
+  status: 'Completed',
+  reference_id: 'RR-0042',
+  payment_method: 'System',
+  metadata: { recordType: 'receive_record', recordCount: 1, parameters: { facility: 'MNL1' } },
+  created_at: '2026-05-20T16:30:00Z',
+};
+const member = {
+  id: 'm-1',
+  user_id: entry.user_id,
+  email: 'juan@ecoplast.ph',
+  first_name: 'Juan',
+  last_name: 'Cruz',
+  phone: null,
+  role: 'operator',
+  status: 'active',
+  supplier_id: null,
+  supplier_name: null,
+  last_sign_in_at: null,
+  created_at: '2026-01-01T00:00:00Z',
+  version: 1,
+};
+
+const LIST = '/api/dashboard/user-transactions';
+const routes = [
+  ...page('/user-transactions', ActivityPage),
+  ...page('/transactions/:id', ActivityDetailPage),
+];
+
+describe('ActivityPage', () => {
+  it('shows entries with the time in the organization’s zone and the amount in pesos', async () => {
+    fakeApi({
+      ...signInAs('manager'),
+      [`GET ${LIST}`]: json({ items: [entry], next_cursor: null }),
+      'GET /api/members': emptyPage,
+    });
+    renderWithAuth(routes, '/user-transactions');
+    const row = (await screen.findByText('Created receive record RR-0042')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('₱15,250.50')).toBeInTheDocument();
+    // 16:30 UTC on the 20th is 00:30 on the 21st in Manila.
+    expect(within(row).getByRole('link', { name: 'May 21, 2026, 12:30 AM' })).toHaveAttribute(
+      'href',
+      `/transactions/${entry.id}`,
+    );
+    expect(within(row).getByText('Create record')).toBeInTheDocument();
+  });
+
+  it('sends the filters as the API’s query', async () => {
+    const server = fakeApi({
+      ...signInAs('manager'),
+      [`GET ${LIST}`]: emptyPage,
+      'GET /api/members': json({ items: [member], next_cursor: null }),
+    });
+    renderWithAuth(routes, '/user-transactions');
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Type' }), 'Create record');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Member' }), 'Juan Cruz');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-05-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-05-31' } });
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'RR-0042');
+
+    await waitFor(() => expect(server.calls('GET', LIST).at(-1)?.url).toContain('q=RR-0042'));
+    const params = new URL(server.calls('GET', LIST).at(-1)?.url ?? '', 'http://x').searchParams;
+    expect(Object.fromEntries(params)).toEqual({
+      type: 'CREATE_RECORD',
+      user_id: entry.user_id,
+      from: '2026-05-01T00:00:00+08:00',
+      to: '2026-06-01T00:00:00+08:00',
+      q: 'RR-0042',
+      limit: '50',
+    });
+    // The search is debounced: typing seven characters did not make seven requests.
+    expect(server.calls('GET', LIST).filter((r) => r.url.includes('q=')).length).toBeLessThan(3);
+  });
+
+  it('offers no member filter to roles that see only their own activity', async () => {
+    const server = fakeApi({ ...signInAs('operator'), [`GET ${LIST}`]: emptyPage });
+    renderWithAuth(routes, '/user-transactions');
+    expect(await screen.findByText('No activity recorded yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Member' })).not.toBeInTheDocument();
+    expect(server.calls('GET', '/api/members')).toHaveLength(0);
+  });
+
+  it('exports the filtered log as CSV with the session’s token', async () => {
+    const server = fakeApi({
+      ...signInAs('auditor'),
+      [`GET ${LIST}`]: emptyPage,
+      'GET /api/members': emptyPage,
+      [`GET ${LIST}/export.csv`]: () =>
+        new Response('created_at,user\n', {
+          headers: {
+            'content-type': 'text/csv',
+            'content-disposition': 'attachment; filename="activity-log.csv"',
+          },
+        }),
+    });
+    // jsdom has no object URLs; the download link's click is all there is to check.
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = vi.fn(() => 'blob:activity');
+    URL.revokeObjectURL = vi.fn();
+    onTestFinished(() => {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderWithAuth(routes, '/user-transactions?type=LOGIN');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const request = server.calls('GET', `${LIST}/export.csv`)[0];
+    expect(request?.url).toContain('type=LOGIN');
+    expect(request?.headers.authorization).toBe('Bearer token-1');
+    expect(await screen.findByText('The activity log has been exported.')).toBeInTheDocument();
+  });
+});
+
+describe('ActivityDetailPage', () => {
+  it('shows every field and the metadata', async () => {
+    fakeApi({ ...signInAs('manager'), [`GET ${LIST}/${entry.id}`]: json(entry) });
+    renderWithAuth(routes, `/transactions/${entry.id}`);
+    await screen.findByText('Created receive record RR-0042');
+    const details = screen.getByLabelText('Entry details');
+    expect(details).toHaveTextContent('May 21, 2026, 12:30 AM');
+    expect(details).toHaveTextContent('Juan Cruz');
+    expect(details).toHaveTextContent('₱15,250.50');
+    expect(details).toHaveTextContent('RR-0042');
+    const metadata = screen.getByRole('region', { name: 'Metadata' });
+    expect(metadata).toHaveTextContent('recordType');
+    expect(metadata).toHaveTextContent('receive_record');
+    expect(metadata).toHaveTextContent('"facility": "MNL1"');
+  });
+
+  it('says so when the entry does not exist, with a way back', async () => {
+    fakeApi({
+      ...signInAs('operator'),
+      [`GET ${LIST}/${entry.id}`]: () =>
+        Response.json(
+          { code: 'not_found', message: 'Activity entry not found', error: 'x' },
+          { status: 404 },
+        ),
+    });
+    renderWithAuth(routes, `/transactions/${entry.id}`);
+    expect(await screen.findByRole('heading', { name: 'Entry not found' })).toBeInTheDocument();
+    for (const link of screen.getAllByRole('link', { name: /Back to the activity log/ }))
+      expect(link).toHaveAttribute('href', '/user-transactions');
+  });
+});

@@ -1,0 +1,68 @@
+import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { formatDateTime } from '../../components/common/format.ts';
+import type { ActivityEntry } from './api.ts';
+import { formatAmount, transactionTypeLabel } from './format.ts';
+
+interface ActivityTableProps {
+  entries: ActivityEntry[];
+  timeZone: string;
+}
+
+export function ActivityTable({ entries, timeZone }: ActivityTableProps) {
+  const location = useLocation();
+  // The detail page links back to this list with its filters.
+  const from = `${location.pathname}${location.search}`;
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Activity log">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Date and time</Table.Th>
+            <Table.Th>Member</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Description</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Reference</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Anchor component={Link} to={`/transactions/${entry.id}`} state={{ from }} size="sm">
+                  {formatDateTime(entry.createdAt, timeZone)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{entry.userName}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color="gray" tt="none">
+                  {transactionTypeLabel(entry.transactionType)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" lineClamp={2}>
+                  {entry.description}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">{formatAmount(entry.amount, entry.currency)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{entry.status}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" ff="monospace">
+                  {entry.referenceId ?? '—'}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

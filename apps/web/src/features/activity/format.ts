@@ -1,0 +1,28 @@
+import { ACTIVITY_LOG_CURRENCY } from '@plastrace/shared';
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * '₱1,234.50'. Activity amounts arrive as decimal strings (numeric(14,2)); converting to a number
+ * only for display is exact at that size. An amount that is not a number is shown as sent.
+ */
+export function formatAmount(amount: string | number, currency: string = ACTIVITY_LOG_CURRENCY): string {
+  const value = typeof amount === 'number' ? amount : Number(amount);
+  if (!Number.isFinite(value)) return String(amount);
+  let format = formatters.get(currency);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat('en-PH', { style: 'currency', currency });
+    } catch {
+      format = new Intl.NumberFormat('en-PH', { style: 'currency', currency: ACTIVITY_LOG_CURRENCY });
+    }
+    formatters.set(currency, format);
+  }
+  return format.format(value);
+}
+
+/** 'UPDATE_SETTINGS' → 'Update settings'. */
+export const transactionTypeLabel = (type: string): string => {
+  const words = type.toLowerCase().replace(/_/g, ' ');
+  return words.replace(/^qr /, 'QR ').replace(/^./, (c) => c.toUpperCase());
+};

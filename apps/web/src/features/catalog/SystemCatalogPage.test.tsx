@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, json } from '../../test/fakeApi.ts';
+import { emptyPage, page, signInAs } from '../../test/pages.ts';
+import { renderWithAuth } from '../../test/render.tsx';
+import { SystemCatalogPage } from './SystemCatalogPage.tsx';
+
+const materialType = {
+  code: 'PET_BOTTLE_CLEAR',
+  name: 'PET bottles, clear',
+  polymer: 'PET',
+  form: 'bottles',
+  resin_code: 1,
+  description: '',
+  recycling_kg_co2e_per_t: -1000,
+  virgin_kg_co2e_per_t: 2200,
+  factor_source: 'x',
+  factor_verified: true,
+  ref_version: '1',
+};
+const ph = {
+  code: 'PH',
+  name: 'Philippines',
+  law: 'RA 11898',
+  regulation: 'DAO 2023-02',
+  currency: 'PHP',
+  baseline_year: 2022,
+  obliged_enterprises: 'Large enterprises',
+  covered_packaging: 'Plastic packaging',
+  penalty: 'Fines',
+  source: 'https://www.officialgazette.gov.ph/ra11898',
+  ref_version: '1',
+  targets: [
+    { year: 2023, recovery_target_pct: 20, source: 'RA 11898 §44' },
+    { year: 2028, recovery_target_pct: 80, source: 'RA 11898 §44' },
+  ],
+};
+
+function renderCatalog(url: string, handlers = {}) {
+  const server = fakeApi({
+    ...signInAs('admin'),
+    'GET /api/materials': emptyPage,
+    'GET /api/process-types': emptyPage,
+    'GET /api/calculations/material-types': json({ items: [materialType], next_cursor: null }),
+    'GET /api/calculations/process-types': json({
+      items: [
+        {
+          code: 'SHRED',
+          name: 'Shredding',
+          description: 'Size reduction',
+          kwh_per_tonne: 45,
+          energy_source: 'https://example.org/s',
+          ref_version: '1',
+        },
+      ],
+    }),
+    'GET /api/calculations/epr-countries': json({ items: [ph] }),
+    ...handlers,
+  });
+  renderWithAuth(page('/system-catalog', SystemCatalogPage), url);
+  return server;
+}
+
+describe('System catalog', () => {
+  it('creates a material counted as a reference material type', async () => {
+    const server = renderCatalog('/system-catalog', {
+      'POST /api/materials': json(
+        { id: 'm1', code: 'PET-A', name: 'PET clear', archived_at: null, version: 1 },
+        201,
+      ),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New material' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'New material' }));
+    await user.type(dialog.getByRole('textbox', { name: /^Code/ }), 'PET-A');
+    await user.type(dialog.getByRole('textbox', { name: /^Name/ }), 'PET clear');
+    await user.selectOptions(dialog.getByRole('combobox', { name: /^Polymer/ }), 'PET');
+    await user.selectOptions(dialog.getByRole('combobox', { name: /^Form/ }), 'Bottles');
+    await user.selectOptions(dialog.getByRole('combobox', { name: /^Resin code/ }), '1');
+    await user.selectOptions(
+      await dialog.findByRole('combobox', { name: /^Reference material type/ }),
+      'PET bottles, clear (PET_BOTTLE_CLEAR)',
+    );
+    await user.click(dialog.getByRole('button', { name: 'Create material' }));
+    await waitFor(() => expect(server.calls('POST', '/api/materials')).toHaveLength(1));
+    expect(server.calls('POST', '/api/materials')[0]?.body).toEqual({
+      code: 'PET-A',
+      name: 'PET clear',
+      polymer: 'PET',
+      form: 'bottles',
+      grade: 'A',
+      resin_code: 1,
+      type_code: 'PET_BOTTLE_CLEAR',
+    });
+  });
+
+  it('shows the reference process types with kWh/t and the EPR targets by year', async () => {
+    renderCatalog('/system-catalog?tab=process-types');
+    const table = await screen.findByRole('table', { name: 'Reference process types' });
+    expect(within(table).getByText('Shredding').closest('tr')).toHaveTextContent('45');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'EPR countries' }));
+    const targets = await screen.findByRole('table', { name: 'Philippines recovery targets' });
+    expect(within(targets).getByText('2028 onward').closest('tr')).toHaveTextContent('80%');
+    expect(screen.getByRole('heading', { name: 'Philippines: RA 11898' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import type { FieldDef, FormValues, Option } from './formModel.ts';
+import type { MasterRecord } from './recordApi.ts';
+
+export interface ColumnDef<T> {
+  label: string;
+  render: (row: T) => ReactNode;
+}
+
+export interface FilterDef {
+  /** The API's query name in camelCase ('paymentMethod'); also the URL key. */
+  name: string;
+  label: string;
+  /** Fixed choices, or a hook returning them. */
+  options: Option[] | (() => Option[]);
+}
+
+/** Everything the generic list and form need to know about one kind of master-data record. */
+export interface EntityConfig<T extends MasterRecord = MasterRecord> {
+  /** The API resource: /api/<resource>. */
+  resource: string;
+  /** 'facility' — used in buttons and messages. */
+  noun: string;
+  /** 'Facilities' — the table's label. */
+  plural: string;
+  searchPlaceholder: string;
+  filters: FilterDef[];
+  columns: ColumnDef<T>[];
+  fields: FieldDef[];
+  defaults?: FormValues;
+  /** Supplier members may read this list (facilities and materials, names only). */
+  suppliersMayRead?: boolean;
+}
+
+/** Keeps the row type while storing configs of different records together. */
+export const defineEntity = <T extends MasterRecord>(config: EntityConfig<T>) => config;

@@ -1,0 +1,164 @@
+import { Anchor, Badge, Card, DataList, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { MEMBER_ROLES, memberRoleLabel } from '@plastrace/shared';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../components/common/format.ts';
+import { QueryError } from '../../components/common/QueryError.tsx';
+import { useMe } from '../../components/common/useMe.ts';
+import { transactionTypeLabel } from '../activity/format.ts';
+import { EmailNotVerifiedBanner } from '../profile/ResendVerification.tsx';
+import { canSeeTeam } from '../team/permissions.ts';
+import { type DashboardSummary, useDashboardSummary } from './summary.ts';
+
+/** The dashboard's account overview: organization, team and the latest activity. */
+export function DashboardOverview() {
+  const summary = useDashboardSummary();
+  const { me, role, timeZone } = useMe();
+
+  return (
+    <Stack gap="md">
+      {me && !me.emailVerified && <EmailNotVerifiedBanner email={me.email} />}
+      {summary.isPending && (
+        <Text c="dimmed" role="status">
+          Loading the overview…
+        </Text>
+      )}
+      {summary.isError && (
+        <QueryError
+          error={summary.error}
+          what="The overview"
+          onRetry={() => summary.refetch()}
+          retrying={summary.isFetching}
+        />
+      )}
+      {summary.data && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <OrganizationCard organization={summary.data.organization} />
+          <TeamCard team={summary.data.team} linkToTeam={canSeeTeam(role)} />
+          <Card
+            withBorder
+            radius="md"
+            padding="lg"
+            style={{ gridColumn: '1 / -1' }}
+            component="section"
+            aria-labelledby="recent-activity"
+          >
+            <CardHeading
+              id="recent-activity"
+              link={{ to: '/user-transactions', label: 'View the activity log' }}
+            >
+              Recent activity
+            </CardHeading>
+            {summary.data.recentActivity.length === 0 ? (
+              <Text c="dimmed" size="sm">
+                No activity yet.
+              </Text>
+            ) : (
+              <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+                {summary.data.recentActivity.map((entry) => (
+                  <li key={entry.id}>
+                    <Group justify="space-between" wrap="wrap" gap={4}>
+                      <div>
+                        <Anchor component={Link} to={`/transactions/${entry.id}`} size="sm">
+                          {entry.description}
+                        </Anchor>
+                        <Text size="xs" c="dimmed">
+                          {entry.userName} · {transactionTypeLabel(entry.transactionType)}
+                        </Text>
+                      </div>
+                      <Text size="xs" c="dimmed">
+                        {formatDateTime(entry.createdAt, timeZone)}
+                      </Text>
+                    </Group>
+                  </li>
+                ))}
+              </Stack>
+            )}
+          </Card>
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+function OrganizationCard({ organization: org }: { organization: DashboardSummary['organization'] }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="overview-organization">
+      <CardHeading id="overview-organization" link={{ to: '/settings/organization', label: 'Settings' }}>
+        Organization
+      </CardHeading>
+      <Group gap="xs" mb="sm">
+        <Text fw={700} size="lg">
+          {org.name}
+        </Text>
+        {org.isDemo && (
+          <Badge color="grape" variant="light">
+            Demo
+          </Badge>
+        )}
+      </Group>
+      <DataList labelWidth="140px" aria-label="Organization">
+        <Item label="Default currency">{org.defaultCurrency}</Item>
+        <Item label="Time zone">{org.timeZone}</Item>
+        <Item label="EPR licence">{org.eprLicense ?? 'Not set'}</Item>
+      </DataList>
+    </Card>
+  );
+}
+
+function TeamCard({ team, linkToTeam }: { team: DashboardSummary['team']; linkToTeam: boolean }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="overview-team">
+      <CardHeading
+        id="overview-team"
+        link={linkToTeam ? { to: '/user-management', label: 'Manage team' } : undefined}
+      >
+        Team
+      </CardHeading>
+      <Text size="sm" mb="sm">
+        <strong>{team.activeMembers}</strong> active {team.activeMembers === 1 ? 'member' : 'members'} ·{' '}
+        <strong>{team.pendingInvitations}</strong> pending{' '}
+        {team.pendingInvitations === 1 ? 'invitation' : 'invitations'}
+      </Text>
+      <DataList labelWidth="140px" aria-label="Active members by role">
+        {MEMBER_ROLES.map((r) => (
+          <Item key={r} label={memberRoleLabel(r)}>
+            {team.byRole[r] ?? 0}
+          </Item>
+        ))}
+      </DataList>
+    </Card>
+  );
+}
+
+function CardHeading({
+  id,
+  children,
+  link,
+}: {
+  id: string;
+  children: ReactNode;
+  link?: { to: string; label: string } | undefined;
+}) {
+  return (
+    <Group justify="space-between" mb="sm">
+      <Title order={2} fz="h4" id={id}>
+        {children}
+      </Title>
+      {link && (
+        <Anchor component={Link} to={link.to} size="sm">
+          {link.label}
+        </Anchor>
+      )}
+    </Group>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>{children}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}

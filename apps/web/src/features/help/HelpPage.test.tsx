@@ -1,0 +1,32 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../../test/fakeApi.ts';
+import { page, signInAs } from '../../test/pages.ts';
+import { renderWithAuth } from '../../test/render.tsx';
+import { HelpPage } from './HelpPage.tsx';
+
+describe('HelpPage', () => {
+  it('links every section from the contents and shows the permissions table', async () => {
+    fakeApi(signInAs('operator'));
+    renderWithAuth(page('/help', HelpPage), '/help');
+    const contents = await screen.findByRole('navigation', { name: 'On this page' });
+    for (const link of within(contents).getAllByRole('link')) {
+      const id = link.getAttribute('href')?.slice(1) ?? '';
+      expect(document.getElementById(id), id).not.toBeNull();
+    }
+    expect(within(contents).getByRole('link', { name: 'Roles and what each may do' })).toHaveAttribute(
+      'href',
+      '#roles',
+    );
+    const table = screen.getByRole('table', { name: 'Permissions by role' });
+    const inviteAdmins = within(table)
+      .getByRole('rowheader', { name: /invite administrators/ })
+      .closest('tr') as HTMLElement;
+    expect(
+      within(inviteAdmins)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['yes', '–no', '–no', '–no', '–no']);
+    expect(screen.getByText(/Magic link\./)).toBeInTheDocument();
+  });
+});

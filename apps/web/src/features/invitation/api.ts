@@ -1,0 +1,37 @@
+import type { invitationVerifySchema, successSchema } from '@plastrace/shared';
+import { useQuery } from '@tanstack/react-query';
+import type { Wire } from '../../api/caseConvert.ts';
+import { api } from '../../api/client.ts';
+
+export type InvitationVerification = Wire<typeof invitationVerifySchema>;
+export type InvitationDetails = NonNullable<InvitationVerification['invitation']>;
+
+export interface AcceptInvitationInput {
+  token: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  phone?: string;
+}
+
+export const invitationKey = (token: string) => ['invitation', token] as const;
+
+/** `GET /api/dashboard/invitations/verify/{token}`, made without a session. */
+export function useInvitation(token: string) {
+  return useQuery({
+    queryKey: invitationKey(token),
+    queryFn: ({ signal }) =>
+      api.get<InvitationVerification>(`/dashboard/invitations/verify/${encodeURIComponent(token)}`, {
+        auth: false,
+        signal,
+      }),
+    enabled: token !== '',
+    // An invalid or used token stays invalid: answer at once instead of after three retries.
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** `POST /api/invitations/accept {token, password, first_name, last_name, phone}` → `{success, message}`. */
+export const acceptInvitation = (input: AcceptInvitationInput) =>
+  api.post<Wire<typeof successSchema>>('/invitations/accept', input, { auth: false });

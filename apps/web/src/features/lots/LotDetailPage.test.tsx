@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, json } from '../../test/fakeApi.ts';
+import { page, signInAs } from '../../test/pages.ts';
+import { renderWithAuth } from '../../test/render.tsx';
+import { FACILITY, LOT_ID, PET } from '../receive-records/testData.ts';
+import { LotDetailPage } from './LotDetailPage.tsx';
+
+const lot = {
+  id: LOT_ID,
+  code: 'MNL1-260520-0001',
+  status: 'available',
+  material: { id: PET.id, code: PET.code, name: PET.name },
+  facility: { ...FACILITY, city: 'Manila' },
+  qty_kg: '1200.250',
+  value_php: '21942.08',
+  origin_type: 'receive_record',
+  quarantine_reason: null,
+  created_at: '2026-05-20T02:00:00Z',
+  version: 1,
+  movements: [
+    {
+      id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5030',
+      kind: 'receipt',
+      qty_kg: '1200.250',
+      value_php: '21942.08',
+      source_type: 'receive_record',
+      source_id: null,
+      reason: null,
+      posted_at: '2026-05-20T02:00:00Z',
+    },
+  ],
+};
+const ONE = `/api/lots/${LOT_ID}`;
+
+describe('Lot detail', () => {
+  it('shows balance, value, movements and the public page link', async () => {
+    fakeApi({ ...signInAs('auditor'), [`GET ${ONE}`]: json(lot) });
+    renderWithAuth(page('/batch-management/:id', LotDetailPage), `/batch-management/${LOT_ID}`);
+    const details = await screen.findByLabelText('Lot details');
+    expect(details).toHaveTextContent('1,200.25 kg');
+    expect(details).toHaveTextContent('₱21,942.08');
+    expect(screen.getByRole('table', { name: 'Movement history' })).toHaveTextContent('Receipt');
+    expect(screen.getByRole('link', { name: /Public page/ })).toHaveAttribute('href', `/verify/${LOT_ID}`);
+    // Auditors read only.
+    expect(screen.queryByRole('button', { name: 'Split' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Adjust' })).not.toBeInTheDocument();
+  });
+
+  it('splits parts off after checking they leave something in the lot', async () => {
+    const server = fakeApi({
+      ...signInAs('operator'),
+      [`GET ${ONE}`]: json(lot),
+      [`POST ${ONE}/split`]: json({ parent: lot, lots: [] }),
+    });
+    renderWithAuth(page('/batch-management/:id', LotDetailPage), `/batch-management/${LOT_ID}`);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('button', { name: 'Quarantine' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Adjust' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Split' }));
+    const dialog = within(await screen.findByRole('dialog', { name: `Split ${lot.code}` }));
+
+    await user.type(dialog.getByRole('textbox', { name: 'Part 1 (kg)' }), '1300');
+    await user.click(dialog.getByRole('button', { name: 'Split' }));
+    expect(dialog.getByTestId('split-remaining')).toHaveTextContent(
+      'The parts must add up to less than 1,200.25 kg',
+    );
+    expect(server.calls('POST', `${ONE}/split`)).toHaveLength(0);
+
+    await user.clear(dialog.getByRole('textbox', { name: 'Part 1 (kg)' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Part 1 (kg)' }), '200.25');
+    await user.click(dialog.getByRole('button', { name: 'Add part' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Part 2 (kg)' }), '500');
+    expect(dialog.getByTestId('split-remaining')).toHaveTextContent(`Left in ${lot.code}: 500 kg`);
+    await user.click(dialog.getByRole('button', { name: 'Split' }));
+
+    await waitFor(() => expect(server.calls('POST', `${ONE}/split`)).toHaveLength(1));
+    expect(server.calls('POST', `${ONE}/split`)[0]?.body).toEqual({ parts_kg: ['200.25', '500'] });
+    expect(await screen.findByText(`${lot.code} split into 3 lots.`)).toBeInTheDocument();
+  });
+
+  it('lets a manager adjust with a signed change and a reason', async () => {
+    const server = fakeApi({
+      ...signInAs('manager'),
+      [`GET ${ONE}`]: json(lot),
+      [`POST ${ONE}/adjust`]: json(lot),
+    });
+    renderWithAuth(page('/batch-management/:id', LotDetailPage), `/batch-management/${LOT_ID}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Adjust' }));
+    const dialog = within(await screen.findByRole('dialog', { name: `Adjust ${lot.code}` }));
+    await user.type(dialog.getByRole('textbox', { name: /^Change/ }), '-12.5');
+    await user.type(dialog.getByRole('textbox', { name: /^Reason/ }), 'Recount');
+    await user.click(dialog.getByRole('button', { name: 'Adjust' }));
+    await waitFor(() =>
+      expect(server.calls('POST', `${ONE}/adjust`)[0]?.body).toEqual({ qty_kg: '-12.5', reason: 'Recount' }),
+    );
+  });
+});

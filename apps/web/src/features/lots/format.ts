@@ -1,0 +1,17 @@
+import type { LotStatus } from './api.ts';
+
+export const LOT_STATUS_OPTIONS: { value: LotStatus; label: string; color: string }[] = [
+  { value: 'available', label: 'Available', color: 'green' },
+  { value: 'in_process', label: 'In process', color: 'blue' },
+  { value: 'quarantined', label: 'Quarantined', color: 'orange' },
+  { value: 'consumed', label: 'Consumed', color: 'gray' },
+  { value: 'dispatched', label: 'Dispatched', color: 'violet' },
+  { value: 'voided', label: 'Voided', color: 'red' },
+];
+
+export const lotStatusOf = (status: string) =>
+  LOT_STATUS_OPTIONS.find((s) => s.value === status) ?? { value: status, label: status, color: 'gray' };
+
+export const canManageStock = (role: string | undefined) => role === 'admin' || role === 'manager';
+export const canOperate = (role: string | undefined) =>
+  role === 'admin' || role === 'manager' || role === 'operator';

@@ -1,0 +1,42 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '../../test/render.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
+
+function renderNotFound() {
+  return renderRoutes([{ path: '*', Component: NotFoundPage }], '/no/such/page');
+}
+
+describe('NotFoundPage', () => {
+  it('shows the spec heading and titles the tab', () => {
+    renderNotFound();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Oops! Page Not Found' })).toBeInTheDocument();
+    expect(document.title).toBe('Page not found · PlasTrace');
+  });
+
+  it('sends both Go Home and Back to Dashboard to /', () => {
+    renderNotFound();
+
+    expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/');
+  });
+
+  it('offers quick links to receive records, analytics and settings', () => {
+    renderNotFound();
+
+    const quickLinks = screen.getByRole('navigation', { name: 'Quick links' });
+    const hrefs = Array.from(quickLinks.querySelectorAll('a'), (a) => a.getAttribute('href'));
+    expect(hrefs).toEqual(['/receive-records', '/analytics', '/settings']);
+  });
+
+  it('tells the user how to contact support', () => {
+    renderNotFound();
+
+    expect(screen.getByText(/Need help\? Contact support/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'support@plastrace.ph' })).toHaveAttribute(
+      'href',
+      'mailto:support@plastrace.ph',
+    );
+  });
+});

@@ -1,0 +1,47 @@
+import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { usePageTitle } from '../../layout/pageTitle.ts';
+
+const SUPPORT_EMAIL = 'support@plastrace.ph';
+
+const quickLinks = [
+  { label: 'Receive records', path: '/receive-records' },
+  { label: 'Analytics', path: '/analytics' },
+  { label: 'Settings', path: '/settings' },
+];
+
+export function NotFoundPage() {
+  usePageTitle('Page not found');
+  return (
+    <Container component="main" size="sm" py={96}>
+      <Stack align="center" ta="center" gap="lg">
+        <Text fz={96} fw={900} lh={1} c="teal.6" aria-hidden>
+          404
+        </Text>
+        <Title order={1}>Oops! Page Not Found</Title>
+        <Text c="dimmed">The page you are looking for does not exist or has been moved.</Text>
+        <Group justify="center">
+          <Button component={Link} to="/">
+            Go Home
+          </Button>
+          {/* Also to / as the spec says: / sends a signed-in user on to the dashboard. */}
+          <Button component={Link} to="/" variant="default">
+            Back to Dashboard
+          </Button>
+        </Group>
+        <nav aria-label="Quick links">
+          <Group justify="center" gap="lg">
+            {quickLinks.map((link) => (
+              <Anchor key={link.path} component={Link} to={link.path}>
+                {link.label}
+              </Anchor>
+            ))}
+          </Group>
+        </nav>
+        <Text size="sm" c="dimmed">
+          Need help? Contact support at <Anchor href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Anchor>
+        </Text>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,158 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, json, type RecordedRequest } from '../../test/fakeApi.ts';
+import { emptyPage, page, signInAs } from '../../test/pages.ts';
+import { renderWithAuth } from '../../test/render.tsx';
+import { PriceAnalyserPage } from './PriceAnalyserPage.tsx';
+import { chartPoints } from './PriceChart.tsx';
+
+const pet = { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4e01', code: 'PET-CLR', name: 'PET clear', grade: 'A' };
+const hdpe = { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4e02', code: 'HDPE-N', name: 'HDPE natural', grade: 'B' };
+const qc = { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4e03', code: 'MRF-01', name: 'QC MRF', region: 'NCR' };
+const price = (id: string, date: string, value: string) => ({
+  id,
+  material: { id: pet.id, code: pet.code, name: pet.name },
+  grade: 'A',
+  region: 'NCR',
+  price_per_kg: value,
+  currency: 'PHP',
+  effective_from: date,
+  created_at: `${date}T00:00:00Z`,
+});
+const history = [
+  price('p1', '2026-01-01', '18.00'),
+  price('p2', '2026-03-01', '21.50'),
+  price('p3', '2026-05-01', '20.00'),
+];
+
+function renderPrices(
+  role: Parameters<typeof signInAs>[0] = 'manager',
+  url = '/price-analyser',
+  handlers = {},
+) {
+  const server = fakeApi({
+    ...signInAs(role),
+    'GET /api/materials': json({ items: [pet, hdpe], next_cursor: null }),
+    'GET /api/facilities': json({ items: [qc], next_cursor: null }),
+    'GET /api/prices': json({ items: [...history].reverse(), next_cursor: null }),
+    'GET /api/prices/history': json({ items: history }),
+    'GET /api/inventory': json({
+      items: [
+        {
+          facility: qc,
+          material: pet,
+          lot: null,
+          qty_kg: '1000.000',
+          value_php: '18000.00',
+          avg_cost_per_kg: '18.00',
+        },
+        {
+          facility: qc,
+          material: hdpe,
+          lot: null,
+          qty_kg: '200.000',
+          value_php: '3000.00',
+          avg_cost_per_kg: '15.00',
+        },
+      ],
+      totals: { qty_kg: '1200.000', value_php: '21000.00' },
+      as_of: null,
+      currency: 'PHP',
+    }),
+    'GET /api/prices/current': (r: RecordedRequest) =>
+      r.url.includes(pet.id)
+        ? Response.json(history[2])
+        : Response.json({ code: 'not_found', message: 'No price', error: 'No price' }, { status: 404 }),
+    ...handlers,
+  });
+  renderWithAuth(page('/price-analyser', PriceAnalyserPage), url);
+  return server;
+}
+
+describe('Price analyser', () => {
+  it('charts one point per price of the chosen material, grade and region', async () => {
+    const server = renderPrices('operator', `/price-analyser?material=${pet.id}&grade=A&region=NCR`);
+    const chart = await screen.findByRole('img', { name: 'Price history of PET clear, grade A, NCR' });
+    expect(chart.querySelectorAll('circle')).toHaveLength(3);
+    const query = new URL(server.calls('GET', '/api/prices/history')[0]?.url ?? '', 'http://x').searchParams;
+    expect(query.get('material_id')).toBe(pet.id);
+    expect(query.get('grade')).toBe('A');
+    expect(query.get('region')).toBe('NCR');
+    expect(
+      new URL(server.calls('GET', '/api/prices').at(-1)?.url ?? '', 'http://x').searchParams.get(
+        'material_id',
+      ),
+    ).toBe(pet.id);
+    // No "New price" for operators.
+    expect(screen.queryByRole('button', { name: 'New price' })).not.toBeInTheDocument();
+  });
+
+  it('places points by date and price (higher price, higher on the chart)', () => {
+    const { points } = chartPoints(
+      history.map((h) => ({
+        ...h,
+        pricePerKg: h.price_per_kg,
+        effectiveFrom: h.effective_from,
+        createdAt: h.created_at,
+      })) as never,
+    );
+    expect(points).toHaveLength(3);
+    const [a, b, c] = points;
+    expect(a && b && c && a.x < b.x && b.x < c.x).toBe(true);
+    expect(b && a && b.y < a.y).toBe(true);
+  });
+
+  it('values the stock at current prices and says where there is no price', async () => {
+    const server = renderPrices();
+    const table = await screen.findByRole('table', { name: 'Stock at current prices' });
+    const petRow = (await within(table).findByText('PET clear')).closest('tr') as HTMLElement;
+    await waitFor(() => expect(petRow).toHaveTextContent('₱20,000.00'));
+    const hdpeRow = within(table).getByText('HDPE natural').closest('tr') as HTMLElement;
+    await waitFor(() => expect(hdpeRow).toHaveTextContent('No price'));
+    expect(within(table).getByText('Total (1 without a price)')).toBeInTheDocument();
+    const current = server
+      .calls('GET', '/api/prices/current')
+      .map((c) => new URL(c.url, 'http://x').searchParams);
+    expect(current.find((q) => q.get('material_id') === hdpe.id)?.get('grade')).toBe('B');
+    expect(current.every((q) => q.get('region') === 'NCR')).toBe(true);
+  });
+
+  it('adds a new price with its effective date', async () => {
+    const server = renderPrices('admin', '/price-analyser', {
+      'POST /api/prices': json(price('p4', '2026-06-01', '22.00'), 201),
+      'GET /api/inventory': json({
+        items: [],
+        totals: { qty_kg: '0', value_php: '0' },
+        as_of: null,
+        currency: 'PHP',
+      }),
+      'GET /api/prices/history': emptyPage,
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New price' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'New price' }));
+    await user.selectOptions(dialog.getByRole('combobox', { name: /^Material/ }), 'PET clear (PET-CLR)');
+    await user.type(dialog.getByRole('textbox', { name: /^Region/ }), 'NCR');
+    await user.type(dialog.getByRole('textbox', { name: /^Price/ }), '22');
+    const date = dialog.getByLabelText(/^Effective from/);
+    await user.clear(date);
+    await user.type(date, '2026-06-01');
+    await user.click(dialog.getByRole('button', { name: 'Add price' }));
+    await waitFor(() => expect(server.calls('POST', '/api/prices')).toHaveLength(1));
+    expect(server.calls('POST', '/api/prices')[0]?.body).toEqual({
+      material_id: pet.id,
+      grade: 'A',
+      region: 'NCR',
+      price_per_kg: '22',
+      effective_from: '2026-06-01',
+    });
+    expect(await screen.findByText('PET clear at ₱22.00/kg from 2026-06-01.')).toBeInTheDocument();
+  });
+
+  it('tells suppliers they may not see prices', async () => {
+    const server = renderPrices('supplier');
+    expect(await screen.findByText('You do not have permission to see this')).toBeInTheDocument();
+    expect(server.calls('GET', '/api/prices')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,85 @@
+import { Text } from '@mantine/core';
+import { formatPhp } from '../receive-records/format.ts';
+import type { Price } from './api.ts';
+
+const W = 640;
+const H = 220;
+const PAD = { top: 16, right: 16, bottom: 28, left: 64 };
+
+/** Where each price sits in the chart: x by effective date, y by ₱/kg. Pure, so it can be tested. */
+export function chartPoints(rows: Price[]) {
+  const data = rows
+    .map((r) => ({ t: Date.parse(r.effectiveFrom), v: Number(r.pricePerKg), row: r }))
+    .filter((d) => Number.isFinite(d.t) && Number.isFinite(d.v))
+    .sort((a, b) => a.t - b.t);
+  if (data.length === 0) return { points: [], min: 0, max: 0 };
+  const tMin = data[0]?.t ?? 0;
+  const tMax = data.at(-1)?.t ?? 0;
+  const values = data.map((d) => d.v);
+  const lo = Math.min(...values);
+  const hi = Math.max(...values);
+  const pad = hi === lo ? Math.max(1, hi * 0.1) : (hi - lo) * 0.1;
+  const min = Math.max(0, lo - pad);
+  const max = hi + pad;
+  const x = (t: number) =>
+    tMax === tMin
+      ? PAD.left + (W - PAD.left - PAD.right) / 2
+      : PAD.left + ((t - tMin) / (tMax - tMin)) * (W - PAD.left - PAD.right);
+  const y = (v: number) => PAD.top + (1 - (v - min) / (max - min)) * (H - PAD.top - PAD.bottom);
+  return { points: data.map((d) => ({ x: x(d.t), y: y(d.v), row: d.row })), min, max };
+}
+
+/** A small line chart of a material's price over time (inline SVG, no chart library). */
+export function PriceChart({ rows, title }: { rows: Price[]; title: string }) {
+  const { points, min, max } = chartPoints(rows);
+  if (points.length === 0) return <Text c="dimmed">No prices recorded for this selection yet.</Text>;
+  const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
+  const first = points[0]?.row.effectiveFrom;
+  const last = points.at(-1)?.row.effectiveFrom;
+  return (
+    <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={title} style={{ maxWidth: W }}>
+      <title>{title}</title>
+      <line
+        x1={PAD.left}
+        x2={W - PAD.right}
+        y1={H - PAD.bottom}
+        y2={H - PAD.bottom}
+        stroke="currentColor"
+        opacity={0.3}
+      />
+      <line
+        x1={PAD.left}
+        x2={PAD.left}
+        y1={PAD.top}
+        y2={H - PAD.bottom}
+        stroke="currentColor"
+        opacity={0.3}
+      />
+      <text x={PAD.left - 6} y={PAD.top + 4} textAnchor="end" fontSize={11} fill="currentColor">
+        {formatPhp(max.toFixed(2))}
+      </text>
+      <text x={PAD.left - 6} y={H - PAD.bottom} textAnchor="end" fontSize={11} fill="currentColor">
+        {formatPhp(min.toFixed(2))}
+      </text>
+      <text x={PAD.left} y={H - 8} fontSize={11} fill="currentColor">
+        {first}
+      </text>
+      <text x={W - PAD.right} y={H - 8} textAnchor="end" fontSize={11} fill="currentColor">
+        {last}
+      </text>
+      <path d={path} fill="none" stroke="var(--mantine-color-teal-6)" strokeWidth={2} />
+      {points.map((p) => (
+        <circle
+          key={p.row.id}
+          cx={p.x}
+          cy={p.y}
+          r={4}
+          fill="var(--mantine-color-teal-6)"
+          data-testid="price-point"
+        >
+          <title>{`${p.row.effectiveFrom} · ${p.row.region} · grade ${p.row.grade}: ${formatPhp(p.row.pricePerKg)}/kg`}</title>
+        </circle>
+      ))}
+    </svg>
+  );
+}

@@ -1,0 +1,114 @@
+import { ActionIcon, Group, NativeSelect, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import type { KeyboardEvent } from 'react';
+import type { MaterialOption } from './api.ts';
+import { lineFigures } from './decimal.ts';
+import { formatKg, formatPhp } from './format.ts';
+import type { FormErrors, LineDraft } from './formState.ts';
+
+interface LineFieldsProps {
+  index: number;
+  line: LineDraft;
+  materials: MaterialOption[];
+  errors: FormErrors;
+  canRemove: boolean;
+  onChange: (patch: Partial<LineDraft>) => void;
+  onRemove: () => void;
+  /** Enter in the line's last field: the form adds a line after the last one. */
+  onEnterInLastField: () => void;
+}
+
+/** One delivery line: material, weights, deduction, optional price and the live figures. */
+export function LineFields({
+  index,
+  line,
+  materials,
+  errors,
+  canRemove,
+  onChange,
+  onRemove,
+  onEnterInLastField,
+}: LineFieldsProps) {
+  const n = index + 1;
+  const err = (field: string) => errors[`lines.${index}.${field}`];
+  const figures = lineFigures(line);
+  // Enter inside a line never submits the form by accident (a phone's 'Go' key).
+  const noSubmit = (e: KeyboardEvent) => {
+    if (e.key === 'Enter') e.preventDefault();
+  };
+  const decimal = { inputMode: 'decimal' as const, autoComplete: 'off', onKeyDown: noSubmit };
+
+  return (
+    <Paper withBorder p="sm" radius="md" component="fieldset" aria-label={`Line ${n}`} m={0}>
+      <Group justify="space-between" mb="xs">
+        <Text fw={600} size="sm" component="legend" p={0}>
+          Line {n}
+        </Text>
+        {canRemove && (
+          <ActionIcon variant="subtle" color="red" aria-label={`Remove line ${n}`} onClick={onRemove}>
+            <IconTrash size={18} aria-hidden />
+          </ActionIcon>
+        )}
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs">
+        <NativeSelect
+          label="Material"
+          required
+          data-line-first={index}
+          style={{ gridColumn: 'span 2' }}
+          value={line.materialId}
+          error={err('materialId')}
+          data={[
+            { value: '', label: 'Choose…' },
+            ...materials.map((m) => ({ value: m.id, label: `${m.name} (${m.code})` })),
+          ]}
+          onChange={(e) => onChange({ materialId: e.currentTarget.value })}
+        />
+        <TextInput
+          label="Gross kg"
+          required
+          {...decimal}
+          value={line.grossKg}
+          error={err('grossKg')}
+          onChange={(e) => onChange({ grossKg: e.currentTarget.value })}
+        />
+        <TextInput
+          label="Tare kg"
+          placeholder="0"
+          {...decimal}
+          value={line.tareKg}
+          error={err('tareKg')}
+          onChange={(e) => onChange({ tareKg: e.currentTarget.value })}
+        />
+        <TextInput
+          label="Deduction %"
+          placeholder="0"
+          {...decimal}
+          value={line.deductionPct}
+          error={err('deductionPct')}
+          onChange={(e) => onChange({ deductionPct: e.currentTarget.value })}
+        />
+        <TextInput
+          label="Unit price (PHP/kg)"
+          placeholder="Price list"
+          {...decimal}
+          value={line.unitPrice}
+          error={err('unitPrice')}
+          onChange={(e) => onChange({ unitPrice: e.currentTarget.value })}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            onEnterInLastField();
+          }}
+        />
+      </SimpleGrid>
+      <Text size="sm" mt="xs" aria-live="polite" data-testid={`line-${n}-figures`}>
+        {figures
+          ? `Net ${formatKg(figures.netKg)} · Payable ${formatKg(figures.payableKg)} · ${
+              figures.amount === null ? 'Amount from the price list' : formatPhp(figures.amount)
+            }`
+          : 'Enter the weights to see net, payable and amount.'}
+      </Text>
+    </Paper>
+  );
+}

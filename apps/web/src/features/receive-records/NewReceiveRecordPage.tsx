@@ -1,0 +1,70 @@
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { isNotFound } from '../../components/common/apiErrors.ts';
+import { PermissionNotice, QueryError } from '../../components/common/QueryError.tsx';
+import { useMe } from '../../components/common/useMe.ts';
+import { usePageTitle } from '../../layout/pageTitle.ts';
+import { useReceiveRecord } from './api.ts';
+import { ReceiveRecordForm } from './ReceiveRecordForm.tsx';
+import { canDraft } from './ReceiveRecordsPage.tsx';
+
+const backLink = (
+  <Anchor component={Link} to="/receive-records" size="sm">
+    <Group gap={4} component="span">
+      <IconArrowLeft size={16} aria-hidden />
+      Back to receive records
+    </Group>
+  </Anchor>
+);
+
+/** /receive-records/new */
+export function NewReceiveRecordPage() {
+  usePageTitle('New delivery');
+  const { role } = useMe();
+  return (
+    <Stack maw={960} gap="md">
+      {backLink}
+      <Title order={1}>New delivery</Title>
+      {role && !canDraft(role) ? (
+        <PermissionNotice message="Only administrators, managers and operators record deliveries." />
+      ) : (
+        <ReceiveRecordForm />
+      )}
+    </Stack>
+  );
+}
+
+/** /receive-records/:id/edit: only a draft can change. */
+export function EditReceiveRecordPage() {
+  usePageTitle('Edit delivery');
+  const { id = '' } = useParams();
+  const record = useReceiveRecord(id);
+  return (
+    <Stack maw={960} gap="md">
+      {backLink}
+      <Title order={1}>{record.data ? `Edit ${record.data.number}` : 'Edit delivery'}</Title>
+      {record.isPending && (
+        <Text c="dimmed" role="status">
+          Loading the record…
+        </Text>
+      )}
+      {record.isError &&
+        (isNotFound(record.error) ? (
+          <Paper withBorder p="lg">
+            <Text>This receive record does not exist.</Text>
+          </Paper>
+        ) : (
+          <QueryError error={record.error} what="The record" onRetry={() => record.refetch()} />
+        ))}
+      {record.data &&
+        (record.data.status === 'draft' ? (
+          <ReceiveRecordForm record={record.data} />
+        ) : (
+          <Text>
+            {record.data.number} is {record.data.status}; a posted record is voided and replaced, not edited.
+          </Text>
+        ))}
+    </Stack>
+  );
+}

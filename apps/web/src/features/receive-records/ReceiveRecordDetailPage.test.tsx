@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi, json } from '../../test/fakeApi.ts';
+import { page, signInAs } from '../../test/pages.ts';
+import { renderWithAuth } from '../../test/render.tsx';
+import { ReceiveRecordDetailPage } from './ReceiveRecordDetailPage.tsx';
+import { LOT_ID, postedRecord, RECORD_ID, wireRecord } from './testData.ts';
+
+const ONE = `/api/receive-records/${RECORD_ID}`;
+const renderDetail = () =>
+  renderWithAuth(page('/receive-records/:id', ReceiveRecordDetailPage), `/receive-records/${RECORD_ID}`);
+
+describe('Receive record detail', () => {
+  it('posts a draft after confirmation, with an Idempotency-Key, and links the new lot', async () => {
+    const server = fakeApi({
+      ...signInAs('operator'),
+      [`GET ${ONE}`]: json(wireRecord()),
+      [`POST ${ONE}/post`]: json(postedRecord()),
+    });
+    renderDetail();
+    const user = userEvent.setup();
+    expect(await screen.findByText('Draft')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Void' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Post RR-0042?' });
+    expect(dialog).toHaveTextContent('owes the supplier ₱21,942.08');
+    server.on(`GET ${ONE}`, json(postedRecord()));
+    await user.click(within(dialog).getByRole('button', { name: 'Post' }));
+
+    expect(await screen.findByText('RR-0042 posted: 1 lot(s) created.')).toBeInTheDocument();
+    expect(server.calls('POST', `${ONE}/post`)[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByRole('link', { name: 'MNL1-260520-0001' })).toHaveAttribute(
+      'href',
+      `/batch-management/${LOT_ID}`,
+    );
+    expect(screen.getByText('Posted')).toBeInTheDocument();
+  });
+
+  it('lets a manager void with a reason and shows the server’s refusal', async () => {
+    const server = fakeApi({
+      ...signInAs('manager'),
+      [`GET ${ONE}`]: json(postedRecord()),
+      [`POST ${ONE}/void`]: apiError(
+        422,
+        'unprocessable',
+        'Lot MNL1-260520-0001 no longer holds its 1200.250 kg.',
+      ),
+    });
+    renderDetail();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Void' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Void RR-0042?' }));
+    await user.click(dialog.getByRole('button', { name: 'Void record' }));
+    expect(await dialog.findByText('Give a reason of at least 3 characters')).toBeInTheDocument();
+    expect(server.calls('POST', `${ONE}/void`)).toHaveLength(0);
+
+    await user.type(dialog.getByRole('textbox', { name: /^Reason/ }), 'Wrong supplier');
+    await user.click(dialog.getByRole('button', { name: 'Void record' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('no longer holds its 1200.250 kg');
+    expect(server.calls('POST', `${ONE}/void`)[0]?.body).toEqual({ reason: 'Wrong supplier' });
+
+    const voided = { ...postedRecord(), status: 'voided', void_reason: 'Wrong supplier' };
+    server.on(`POST ${ONE}/void`, json(voided));
+    server.on(`GET ${ONE}`, json(voided));
+    await user.click(dialog.getByRole('button', { name: 'Void record' }));
+    expect(await screen.findByText('RR-0042 voided.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Voided')).toBeInTheDocument());
+  });
+
+  it('offers no Void to operators, and prints', async () => {
+    fakeApi({ ...signInAs('operator'), [`GET ${ONE}`]: json(postedRecord()) });
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    renderDetail();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Void' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the record does not exist', async () => {
+    fakeApi({ ...signInAs('operator'), [`GET ${ONE}`]: apiError(404, 'not_found', 'Not found') });
+    renderDetail();
+    expect(await screen.findByRole('heading', { name: 'Receive record not found' })).toBeInTheDocument();
+  });
+});

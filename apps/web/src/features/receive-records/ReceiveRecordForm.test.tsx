@@ -1,0 +1,150 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, json } from '../../test/fakeApi.ts';
+import { emptyPage, fieldError, page, signInAs } from '../../test/pages.ts';
+import { renderWithAuth } from '../../test/render.tsx';
+import { NewReceiveRecordPage } from './NewReceiveRecordPage.tsx';
+import { ReceiveRecordDetailPage } from './ReceiveRecordDetailPage.tsx';
+import { FACILITY, HDPE, PET, postedRecord, RECORD_ID, SUPPLIER, wireRecord } from './testData.ts';
+
+function renderForm(handlers = {}) {
+  const server = fakeApi({
+    ...signInAs('operator'),
+    'GET /api/suppliers/lookup': json({ items: [SUPPLIER] }),
+    'GET /api/facilities': json({ items: [FACILITY], next_cursor: null }),
+    'GET /api/materials': json({ items: [PET, HDPE], next_cursor: null }),
+    'GET /api/receive-records': emptyPage,
+    ...handlers,
+  });
+  renderWithAuth(
+    [
+      ...page('/receive-records/new', NewReceiveRecordPage),
+      ...page('/receive-records/:id', ReceiveRecordDetailPage),
+    ],
+    '/receive-records/new',
+  );
+  return { server, user: userEvent.setup() };
+}
+
+async function fillHeader(user: ReturnType<typeof userEvent.setup>) {
+  const form = within(await screen.findByRole('form', { name: 'New delivery' }));
+  await user.click(form.getByRole('combobox', { name: /^Supplier/ }));
+  await user.keyboard('Juan');
+  await user.click(await screen.findByRole('option', { name: 'Juan Junkshop (SUP-001)' }));
+  await screen.findByRole('option', { name: 'Manila MRF (MNL1)' });
+  await user.selectOptions(form.getByRole('combobox', { name: /^Facility/ }), 'Manila MRF (MNL1)');
+  await user.type(form.getByRole('textbox', { name: 'Weighbridge ticket' }), 'WB-778');
+  await user.type(form.getByRole('textbox', { name: 'Vehicle plate' }), 'abc1234');
+  return form;
+}
+
+const line = (n: number) => within(screen.getByRole('group', { name: `Line ${n}` }));
+
+describe('New delivery form', () => {
+  it('previews each line and the total, then sends the body with an Idempotency-Key', async () => {
+    const { server, user } = renderForm({
+      'POST /api/receive-records': json(wireRecord(), 201),
+      [`GET /api/receive-records/${RECORD_ID}`]: json(wireRecord()),
+    });
+    await screen.findByRole('option', { name: 'PET bottles (PET-BTL)' });
+    await fillHeader(user);
+
+    await user.selectOptions(line(1).getByRole('combobox', { name: /^Material/ }), 'PET bottles (PET-BTL)');
+    await user.type(line(1).getByRole('textbox', { name: /^Gross kg/ }), '1250.5');
+    await user.type(line(1).getByRole('textbox', { name: 'Tare kg' }), '50.25');
+    await user.type(line(1).getByRole('textbox', { name: 'Deduction %' }), '2.5');
+    await user.type(line(1).getByRole('textbox', { name: 'Unit price (PHP/kg)' }), '18.75');
+    expect(screen.getByTestId('line-1-figures')).toHaveTextContent(
+      'Net 1,200.25 kg · Payable 1,170.244 kg · ₱21,942.08',
+    );
+
+    // Enter in the last field adds a line and moves to it.
+    await user.keyboard('{Enter}');
+    const material2 = line(2).getByRole('combobox', { name: /^Material/ });
+    await waitFor(() => expect(material2).toHaveFocus());
+    await user.selectOptions(material2, 'HDPE rigid (PET-BTL)'.replace('PET-BTL', 'HDPE-RIG'));
+    await user.type(line(2).getByRole('textbox', { name: /^Gross kg/ }), '100');
+    expect(screen.getByTestId('line-2-figures')).toHaveTextContent('Amount from the price list');
+    expect(screen.getByTestId('totals')).toHaveTextContent(
+      'Total net 1,300.25 kg · ₱21,942.08 + lines priced from the price list',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(server.calls('POST', '/api/receive-records')).toHaveLength(1));
+    const request = server.calls('POST', '/api/receive-records')[0];
+    expect(request?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(request?.body).toEqual({
+      supplier_id: SUPPLIER.id,
+      facility_id: FACILITY.id,
+      received_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\+08:00$/),
+      weighbridge_ticket: 'WB-778',
+      vehicle_plate: 'ABC1234',
+      lines: [
+        {
+          material_id: PET.id,
+          gross_kg: '1250.5',
+          tare_kg: '50.25',
+          deduction_pct: '2.5',
+          unit_price: '18.75',
+        },
+        { material_id: HDPE.id, gross_kg: '100' },
+      ],
+    });
+    // Other calls never carry the key.
+    expect(server.calls('GET', '/api/materials')[0]?.headers['idempotency-key']).toBeUndefined();
+    expect(await screen.findByText('Draft RR-0042 saved.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Receive record RR-0042' })).toBeInTheDocument();
+  });
+
+  it('puts a 422 on a line under that line’s field', async () => {
+    const { server, user } = renderForm({
+      'POST /api/receive-records': fieldError(
+        { 'body.lines.1.unit_price': 'No price list entry for HDPE rigid; enter a unit price' },
+        'No price for a line',
+        422,
+      ),
+    });
+    await screen.findByRole('option', { name: 'PET bottles (PET-BTL)' });
+    await fillHeader(user);
+    await user.selectOptions(line(1).getByRole('combobox', { name: /^Material/ }), 'PET bottles (PET-BTL)');
+    await user.type(line(1).getByRole('textbox', { name: /^Gross kg/ }), '10');
+    await user.click(screen.getByRole('button', { name: 'Add line' }));
+    await user.selectOptions(line(2).getByRole('combobox', { name: /^Material/ }), 'HDPE rigid (HDPE-RIG)');
+    await user.type(line(2).getByRole('textbox', { name: /^Gross kg/ }), '20');
+    await user.click(screen.getByRole('button', { name: 'Save and post' }));
+
+    const price2 = line(2).getByRole('textbox', { name: 'Unit price (PHP/kg)' });
+    await waitFor(() => expect(price2).toHaveAccessibleDescription(/No price list entry for HDPE rigid/));
+    expect(line(1).getByRole('textbox', { name: 'Unit price (PHP/kg)' })).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(server.calls('POST', `/api/receive-records/${RECORD_ID}/post`)).toHaveLength(0);
+
+    // The retry of the same submission reuses its key; the server kept no trace of the failure.
+    const firstKey = server.calls('POST', '/api/receive-records')[0]?.headers['idempotency-key'];
+    server.on('POST /api/receive-records', json(wireRecord(), 201));
+    server.on(`POST /api/receive-records/${RECORD_ID}/post`, json(postedRecord()));
+    server.on(`GET /api/receive-records/${RECORD_ID}`, json(postedRecord()));
+    await user.type(price2, '12');
+    await user.click(screen.getByRole('button', { name: 'Save and post' }));
+    await waitFor(() =>
+      expect(server.calls('POST', `/api/receive-records/${RECORD_ID}/post`)).toHaveLength(1),
+    );
+    expect(server.calls('POST', '/api/receive-records')[1]?.headers['idempotency-key']).toBe(firstKey);
+    expect(
+      server.calls('POST', `/api/receive-records/${RECORD_ID}/post`)[0]?.headers['idempotency-key'],
+    ).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByText('RR-0042 posted: 1 lot(s) created.')).toBeInTheDocument();
+  });
+
+  it('checks required fields before calling the server', async () => {
+    const { server, user } = renderForm();
+    await user.click(await screen.findByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Choose a supplier')).toBeInTheDocument();
+    expect(screen.getByText('Choose a facility')).toBeInTheDocument();
+    expect(line(1).getByText('Enter the gross weight')).toBeInTheDocument();
+    expect(server.calls('POST', '/api/receive-records')).toHaveLength(0);
+  });
+});

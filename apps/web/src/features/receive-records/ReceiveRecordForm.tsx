@@ -1,0 +1,246 @@
+import {
+  Button,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { fieldErrorsOf } from '../../components/common/apiErrors.ts';
+import { ActionError } from '../../components/common/QueryError.tsx';
+import { useMe } from '../../components/common/useMe.ts';
+import { useToast } from '../../components/toast/ToastProvider.tsx';
+import {
+  type ReceiveRecord,
+  useFacilityOptions,
+  useMaterialOptions,
+  usePostReceiveRecord,
+  useSaveReceiveRecord,
+} from './api.ts';
+import { lineFigures, sumDecimals } from './decimal.ts';
+import { formatKg, formatPhp } from './format.ts';
+import {
+  draftOf,
+  emptyLine,
+  type FormErrors,
+  type LineDraft,
+  newDraft,
+  toInput,
+  validateDraft,
+} from './formState.ts';
+import { newIdempotencyKey } from './idempotent.ts';
+import { LineFields } from './LineFields.tsx';
+import { SupplierSelect } from './SupplierSelect.tsx';
+
+/** The delivery form, laid out for a phone at the weighbridge. `record`: a draft being edited. */
+export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
+  const { timeZone } = useMe();
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const [draft, setDraft] = useState(() => (record ? draftOf(record, timeZone) : newDraft(timeZone)));
+  const [supplier, setSupplier] = useState(record?.supplier ?? null);
+  const [errors, setErrors] = useState<FormErrors>({});
+  // One key per submission: a retry after a failure reuses it, a success starts a new one.
+  const saveKey = useRef(newIdempotencyKey());
+  const postKey = useRef(newIdempotencyKey());
+  const facilities = useFacilityOptions();
+  const materials = useMaterialOptions();
+  const save = useSaveReceiveRecord();
+  const post = usePostReceiveRecord();
+  const linesRef = useRef<HTMLDivElement>(null);
+
+  const set = (patch: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const setLine = (i: number, patch: Partial<LineDraft>) =>
+    setDraft((d) => ({ ...d, lines: d.lines.map((l, j) => (j === i ? { ...l, ...patch } : l)) }));
+  const addLine = () => {
+    setDraft((d) => ({ ...d, lines: [...d.lines, emptyLine()] }));
+    // Focus the new line's first field once it is rendered.
+    setTimeout(() => {
+      const selects = linesRef.current?.querySelectorAll<HTMLSelectElement>('select[data-line-first]');
+      selects?.[selects.length - 1]?.focus();
+    });
+  };
+  const removeLine = (i: number) => {
+    setDraft((d) => ({ ...d, lines: d.lines.filter((_, j) => j !== i) }));
+    setErrors({});
+  };
+
+  const figures = draft.lines.map(lineFigures);
+  const totalNet = sumDecimals(
+    figures.map((f) => f?.netKg ?? '0'),
+    3,
+  );
+  const totalAmount = sumDecimals(
+    figures.map((f) => f?.amount ?? '0'),
+    2,
+  );
+  const fromPriceList = draft.lines.some((l) => !l.unitPrice.trim());
+
+  function submit(andPost: boolean) {
+    save.reset();
+    post.reset();
+    const found = validateDraft(draft, timeZone);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    save.mutate(
+      {
+        input: toInput(draft, timeZone),
+        idempotencyKey: saveKey.current,
+        id: record?.id,
+        version: record?.version,
+      },
+      {
+        onError: (error) => setErrors(fieldErrorsOf(error)),
+        onSuccess: (saved) => {
+          saveKey.current = newIdempotencyKey();
+          if (!andPost) {
+            showToast({ message: `Draft ${saved.number} saved.` });
+            navigate(`/receive-records/${saved.id}`);
+            return;
+          }
+          post.mutate(
+            { id: saved.id, idempotencyKey: postKey.current },
+            {
+              onSuccess: (posted) => {
+                showToast({ message: `${posted.number} posted: ${posted.lines.length} lot(s) created.` });
+                navigate(`/receive-records/${posted.id}`);
+              },
+              onError: (error) => {
+                showToast({
+                  message: `${saved.number} was saved as a draft but not posted: ${error.message}`,
+                });
+                navigate(`/receive-records/${saved.id}`);
+              },
+            },
+          );
+        },
+      },
+    );
+  }
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    submit(false);
+  };
+  const busy = save.isPending || post.isPending;
+  const fieldLevel = Object.keys(fieldErrorsOf(save.error)).length > 0;
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={record ? `Edit ${record.number}` : 'New delivery'}>
+      <Stack gap="md">
+        {save.error && (
+          <ActionError
+            error={fieldLevel ? new Error(save.error.message) : save.error}
+            onClose={() => save.reset()}
+          />
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <SupplierSelect
+            required
+            value={supplier}
+            error={errors.supplierId}
+            onChange={(s) => {
+              setSupplier(s);
+              set({ supplierId: s?.id ?? '' });
+            }}
+          />
+          <NativeSelect
+            label="Facility"
+            required
+            value={draft.facilityId}
+            error={errors.facilityId ?? (facilities.isError ? facilities.error.message : undefined)}
+            data={[
+              { value: '', label: facilities.isPending ? 'Loading…' : 'Choose…' },
+              ...(facilities.data?.items ?? []).map((f) => ({ value: f.id, label: `${f.name} (${f.code})` })),
+            ]}
+            onChange={(e) => set({ facilityId: e.currentTarget.value })}
+          />
+          <TextInput
+            label="Received at"
+            type="datetime-local"
+            required
+            description={`Time in ${timeZone}`}
+            value={draft.receivedAt}
+            error={errors.receivedAt}
+            onChange={(e) => set({ receivedAt: e.currentTarget.value })}
+          />
+          <TextInput
+            label="Weighbridge ticket"
+            value={draft.weighbridgeTicket}
+            error={errors.weighbridgeTicket}
+            onChange={(e) => set({ weighbridgeTicket: e.currentTarget.value })}
+          />
+          <TextInput
+            label="Vehicle plate"
+            autoCapitalize="characters"
+            value={draft.vehiclePlate}
+            error={errors.vehiclePlate}
+            onChange={(e) => set({ vehiclePlate: e.currentTarget.value })}
+          />
+          <TextInput
+            label="Scale or device id"
+            value={draft.scaleDeviceId}
+            error={errors.scaleDeviceId}
+            onChange={(e) => set({ scaleDeviceId: e.currentTarget.value })}
+          />
+        </SimpleGrid>
+
+        <Title order={2} fz="h4">
+          Lines
+        </Title>
+        {errors.lines && (
+          <Text c="red" size="sm" role="alert">
+            {errors.lines}
+          </Text>
+        )}
+        <Stack gap="sm" ref={linesRef}>
+          {draft.lines.map((line, i) => (
+            <LineFields
+              key={line.key}
+              index={i}
+              line={line}
+              materials={materials.data?.items ?? []}
+              errors={errors}
+              canRemove={draft.lines.length > 1}
+              onChange={(patch) => setLine(i, patch)}
+              onRemove={() => removeLine(i)}
+              onEnterInLastField={() => {
+                if (i === draft.lines.length - 1) addLine();
+              }}
+            />
+          ))}
+        </Stack>
+        <Group>
+          <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={addLine}>
+            Add line
+          </Button>
+        </Group>
+        <Text fw={600} aria-label="Totals" data-testid="totals">
+          Total net {formatKg(totalNet)} · {formatPhp(totalAmount)}
+          {fromPriceList ? ' + lines priced from the price list' : ''}
+        </Text>
+        <Textarea
+          label="Notes"
+          rows={2}
+          value={draft.notes}
+          error={errors.notes}
+          onChange={(e) => set({ notes: e.currentTarget.value })}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" variant="default" loading={save.isPending && !post.isPending} disabled={busy}>
+            Save draft
+          </Button>
+          <Button onClick={() => submit(true)} loading={busy}>
+            Save and post
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,156 @@
+import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { LoadMore } from '../../components/common/LoadMore.tsx';
+import { QueryError } from '../../components/common/QueryError.tsx';
+import { useMe } from '../../components/common/useMe.ts';
+import { usePageTitle } from '../../layout/pageTitle.ts';
+import { type RecordStatus, useFacilityOptions, useReceiveRecords } from './api.ts';
+import {
+  emptyReceiveFilters,
+  type ReceiveFilters,
+  readReceiveFilters,
+  toReceiveQuery,
+  writeReceiveFilters,
+} from './filters.ts';
+import { ReceiveRecordsTable } from './ReceiveRecordsTable.tsx';
+import { SupplierSelect } from './SupplierSelect.tsx';
+
+export const canDraft = (role: string | undefined) =>
+  role === 'admin' || role === 'manager' || role === 'operator';
+
+/** /receive-records: deliveries from suppliers, newest first; the filters live in the URL. */
+export function ReceiveRecordsPage() {
+  usePageTitle('Receive records');
+  const { role, timeZone } = useMe();
+  const [params, setParams] = useSearchParams();
+  const filters = readReceiveFilters(params);
+  const [search, setSearch] = useState(filters.q);
+  const [debounced] = useDebouncedValue(search, 300);
+  const [supplier, setSupplier] = useState<{ id: string; code: string; name: string } | null>(null);
+  const records = useReceiveRecords(toReceiveQuery(filters));
+  const facilities = useFacilityOptions();
+
+  const setFilters = (next: ReceiveFilters) =>
+    setParams(writeReceiveFilters(next), { replace: true, preventScrollReset: true });
+  const set = (patch: Partial<ReceiveFilters>) => setFilters({ ...filters, ...patch });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text writes the URL
+  useEffect(() => {
+    if (debounced.trim() !== filters.q.trim()) setFilters({ ...filters, q: debounced });
+  }, [debounced]);
+
+  const rows = records.data?.pages.flatMap((p) => p.items) ?? [];
+  const filtered = writeReceiveFilters(filters).size > 0;
+  const backwards = filters.from && filters.to && filters.to < filters.from;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <div>
+          <Title order={1}>Receive records</Title>
+          <Text c="dimmed" size="sm">
+            Deliveries weighed in from suppliers. Posting one creates a lot per line and a payable.
+          </Text>
+        </div>
+        {canDraft(role) && (
+          <Button component={Link} to="/receive-records/new" leftSection={<IconPlus size={18} aria-hidden />}>
+            New delivery
+          </Button>
+        )}
+      </Group>
+      <Group gap="sm" align="flex-start" wrap="wrap" role="search" aria-label="Filter the receive records">
+        <TextInput
+          label="Search"
+          placeholder="Number, ticket or plate"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 220 }}
+        />
+        <NativeSelect
+          label="Status"
+          value={filters.status}
+          data={[
+            { value: '', label: 'All statuses' },
+            { value: 'draft', label: 'Draft' },
+            { value: 'posted', label: 'Posted' },
+            { value: 'voided', label: 'Voided' },
+          ]}
+          onChange={(e) => set({ status: e.currentTarget.value as RecordStatus | '' })}
+        />
+        <SupplierSelect
+          placeholder="All suppliers"
+          value={supplier && supplier.id === filters.supplierId ? supplier : null}
+          onChange={(s) => {
+            setSupplier(s);
+            set({ supplierId: s?.id ?? '' });
+          }}
+        />
+        <NativeSelect
+          label="Facility"
+          value={filters.facilityId}
+          data={[
+            { value: '', label: 'All facilities' },
+            ...(facilities.data?.items ?? []).map((f) => ({ value: f.id, label: f.name })),
+          ]}
+          onChange={(e) => set({ facilityId: e.currentTarget.value })}
+        />
+        <TextInput
+          label="From"
+          type="date"
+          value={filters.from}
+          onChange={(e) => set({ from: e.currentTarget.value })}
+        />
+        <TextInput
+          label="To"
+          type="date"
+          value={filters.to}
+          error={backwards ? 'The end date is before the start date' : null}
+          onChange={(e) => set({ to: e.currentTarget.value })}
+        />
+      </Group>
+      {filtered && (
+        <Group>
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={() => {
+              setSearch('');
+              setSupplier(null);
+              setFilters(emptyReceiveFilters);
+            }}
+          >
+            Clear filters
+          </Button>
+        </Group>
+      )}
+      {records.isPending && (
+        <Text c="dimmed" role="status">
+          Loading receive records…
+        </Text>
+      )}
+      {records.isError && (
+        <QueryError
+          error={records.error}
+          what="The receive records"
+          onRetry={() => records.refetch()}
+          retrying={records.isFetching}
+        />
+      )}
+      {records.isSuccess && rows.length === 0 && (
+        <Text c="dimmed">
+          {filtered ? 'No receive records match these filters.' : 'No deliveries recorded yet.'}
+        </Text>
+      )}
+      {rows.length > 0 && <ReceiveRecordsTable records={rows} timeZone={timeZone} />}
+      <LoadMore
+        hasNextPage={records.hasNextPage}
+        isFetchingNextPage={records.isFetchingNextPage}
+        fetchNextPage={records.fetchNextPage}
+      />
+    </Stack>
+  );
+}

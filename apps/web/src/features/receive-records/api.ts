@@ -1,0 +1,151 @@
+import type { receiveRecordSchema } from '@plastrace/shared';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Wire } from '../../api/caseConvert.ts';
+import { api } from '../../api/client.ts';
+import type { Page } from '../team/api.ts';
+
+export type ReceiveRecord = Wire<typeof receiveRecordSchema>;
+export type ReceiveLine = ReceiveRecord['lines'][number];
+export type RecordStatus = ReceiveRecord['status'];
+
+export interface MasterOption {
+  id: string;
+  code: string;
+  name: string;
+}
+export interface MaterialOption extends MasterOption {
+  polymer?: string;
+  form?: string;
+  grade?: string;
+}
+
+export const RECEIVE_PAGE_SIZE = 50;
+export const receiveKey = ['receive-records'] as const;
+
+export interface ReceiveQuery {
+  status?: RecordStatus | undefined;
+  supplierId?: string | undefined;
+  facilityId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  q?: string | undefined;
+}
+
+export function useReceiveRecords(query: ReceiveQuery) {
+  return useInfiniteQuery({
+    queryKey: [...receiveKey, 'list', query],
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Page<ReceiveRecord>>('/receive-records', {
+        signal,
+        query: { ...query, limit: RECEIVE_PAGE_SIZE, cursor: pageParam },
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+const notFoundStays = (count: number, error: unknown) =>
+  !(error && typeof error === 'object' && 'status' in error && error.status === 404) && count < 3;
+
+export function useReceiveRecord(id: string) {
+  return useQuery({
+    queryKey: [...receiveKey, 'one', id],
+    queryFn: ({ signal }) => api.get<ReceiveRecord>(`/receive-records/${encodeURIComponent(id)}`, { signal }),
+    retry: notFoundStays,
+  });
+}
+
+/** What the form sends (camelCase; the client snake_cases it). */
+export interface ReceiveInput {
+  supplierId: string;
+  facilityId: string;
+  receivedAt: string;
+  weighbridgeTicket?: string | undefined;
+  scaleDeviceId?: string | undefined;
+  vehiclePlate?: string | undefined;
+  notes?: string | undefined;
+  lines: {
+    materialId: string;
+    grossKg: string;
+    tareKg?: string | undefined;
+    deductionPct?: string | undefined;
+    unitPrice?: string | undefined;
+  }[];
+}
+
+/**
+ * Creates a draft, or replaces one (with its version). The idempotency key belongs to one form
+ * submission: a double click or a retry of the same submission sends the same key.
+ */
+export function useSaveReceiveRecord() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      input,
+      idempotencyKey,
+      id,
+      version,
+    }: {
+      input: ReceiveInput;
+      idempotencyKey: string;
+      id?: string | undefined;
+      version?: number | undefined;
+    }) =>
+      id
+        ? api.put<ReceiveRecord>(`/receive-records/${id}`, { ...input, version })
+        : api.post<ReceiveRecord>('/receive-records', input, {
+            headers: { 'Idempotency-Key': idempotencyKey },
+          }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: receiveKey }),
+  });
+}
+
+export function usePostReceiveRecord() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) =>
+      api.post<ReceiveRecord>(`/receive-records/${id}/post`, undefined, {
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    onSuccess: (record) => {
+      queryClient.setQueryData([...receiveKey, 'one', record.id], record);
+      void queryClient.invalidateQueries({ queryKey: receiveKey });
+      void queryClient.invalidateQueries({ queryKey: ['lots'] });
+      void queryClient.invalidateQueries({ queryKey: ['supplier-ledger'] });
+    },
+  });
+}
+
+export function useVoidReceiveRecord() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      api.post<ReceiveRecord>(`/receive-records/${id}/void`, { reason }),
+    onSuccess: (record) => {
+      queryClient.setQueryData([...receiveKey, 'one', record.id], record);
+      void queryClient.invalidateQueries({ queryKey: receiveKey });
+      void queryClient.invalidateQueries({ queryKey: ['lots'] });
+      void queryClient.invalidateQueries({ queryKey: ['supplier-ledger'] });
+    },
+  });
+}
+
+/** The organization's facilities (GET /api/facilities), for pickers and filters. */
+export function useFacilityOptions() {
+  return useQuery({
+    queryKey: ['facilities', 'options'],
+    queryFn: ({ signal }) =>
+      api.get<{ items: MasterOption[] }>('/facilities', { signal, query: { limit: 200 } }),
+    staleTime: 60_000,
+  });
+}
+
+/** The material catalog (GET /api/materials), for pickers and filters. */
+export function useMaterialOptions() {
+  return useQuery({
+    queryKey: ['materials', 'options'],
+    queryFn: ({ signal }) =>
+      api.get<{ items: MaterialOption[] }>('/materials', { signal, query: { limit: 200 } }),
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,44 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiError, fakeApi, json } from '../../test/fakeApi.ts';
+import { page } from '../../test/pages.ts';
+import { renderWithAuth } from '../../test/render.tsx';
+import { LOT_ID } from '../receive-records/testData.ts';
+import { VerifyPage } from './VerifyPage.tsx';
+
+const URL_ = `/api/public/lots/${LOT_ID}`;
+
+describe('Verify page', () => {
+  it('shows the public facts of a lot without a session', async () => {
+    const server = fakeApi({
+      [`GET ${URL_}`]: json({
+        id: LOT_ID,
+        code: 'MNL1-260520-0001',
+        material: 'PET bottles',
+        polymer: 'PET',
+        form: 'bottles',
+        qty_kg: '1200.250',
+        status: 'available',
+        facility_city: 'Manila',
+        received_on: '2026-05-20',
+        created_at: '2026-05-20T02:00:00Z',
+      }),
+    });
+    renderWithAuth(page('/verify/:recordId', VerifyPage), `/verify/${LOT_ID}`);
+    const facts = await screen.findByLabelText('Lot facts');
+    expect(screen.getByRole('heading', { name: 'Verify a PlasTrace lot' })).toBeInTheDocument();
+    expect(facts).toHaveTextContent('MNL1-260520-0001');
+    expect(facts).toHaveTextContent('PET bottles (PET, bottles)');
+    expect(facts).toHaveTextContent('1,200.25 kg');
+    expect(facts).toHaveTextContent('Manila');
+    expect(facts).toHaveTextContent('Available');
+    expect(server.calls('GET', URL_)[0]?.headers.authorization).toBeUndefined();
+    expect(document.title).toBe('Verify a PlasTrace lot · PlasTrace');
+  });
+
+  it('says clearly when there is no such lot', async () => {
+    fakeApi({ [`GET ${URL_}`]: apiError(404, 'not_found', 'Lot not found') });
+    renderWithAuth(page('/verify/:recordId', VerifyPage), `/verify/${LOT_ID}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No PlasTrace lot has this id');
+  });
+});

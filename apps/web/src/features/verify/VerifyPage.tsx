@@ -1,0 +1,82 @@
+import { Alert, Badge, Container, DataList, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck, IconSearchOff } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { ApiError } from '../../api/errors.ts';
+import { formatDate, formatDateTime } from '../../components/common/format.ts';
+import { QueryError } from '../../components/common/QueryError.tsx';
+import { usePageTitle } from '../../layout/pageTitle.ts';
+import { lotStatusOf } from '../lots/format.ts';
+import { formatKg } from '../receive-records/format.ts';
+import { usePublicLot } from './api.ts';
+
+const ZONE = 'Asia/Manila';
+
+/** /verify/:recordId, public: what a PlasTrace lot's QR code points to. */
+export function VerifyPage() {
+  usePageTitle('Verify a PlasTrace lot');
+  const { recordId = '' } = useParams();
+  const lot = usePublicLot(recordId);
+  const missing = lot.error instanceof ApiError && (lot.error.status === 404 || lot.error.status === 400);
+
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="md">
+        <Title order={1}>Verify a PlasTrace lot</Title>
+        {lot.isPending && (
+          <Text c="dimmed" role="status">
+            Looking up the lot…
+          </Text>
+        )}
+        {missing && (
+          <Alert color="yellow" icon={<IconSearchOff aria-hidden />} title="No such lot" role="alert">
+            No PlasTrace lot has this id. Check that the whole code or link was copied.
+          </Alert>
+        )}
+        {lot.isError && !missing && (
+          <QueryError
+            error={lot.error}
+            what="The lot"
+            onRetry={() => lot.refetch()}
+            retrying={lot.isFetching}
+          />
+        )}
+        {lot.data && (
+          <Paper withBorder p="lg" radius="md">
+            <Group gap="xs" mb="md">
+              <IconCircleCheck color="var(--mantine-color-green-7)" aria-hidden />
+              <Text fw={600}>This lot is recorded in PlasTrace.</Text>
+            </Group>
+            <DataList aria-label="Lot facts" labelWidth="150px">
+              <Item label="Lot code">
+                <Text ff="monospace">{lot.data.code}</Text>
+              </Item>
+              <Item label="Material">{`${lot.data.material} (${lot.data.polymer}, ${lot.data.form})`}</Item>
+              <Item label="Quantity">{formatKg(lot.data.qtyKg)}</Item>
+              <Item label="Status">
+                <Badge variant="light" color={lotStatusOf(lot.data.status).color} tt="none">
+                  {lotStatusOf(lot.data.status).label}
+                </Badge>
+              </Item>
+              <Item label="Facility city">{lot.data.facilityCity}</Item>
+              <Item label="Received on">{formatDate(lot.data.receivedOn, ZONE)}</Item>
+              <Item label="Recorded">{formatDateTime(lot.data.createdAt, ZONE)}</Item>
+            </DataList>
+            <Text size="xs" c="dimmed" mt="md">
+              Only public facts are shown: no prices, suppliers or people. Times are in {ZONE}.
+            </Text>
+          </Paper>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>{children}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}

@@ -1,0 +1,75 @@
+import { Anchor, AppShell, Burger, Group, ScrollArea, useMantineTheme } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import type { MouseEvent } from 'react';
+import { Link, Outlet } from 'react-router';
+import classes from './AppLayout.module.css';
+import { NotificationBell } from './NotificationBell.tsx';
+import { navGroups } from './navigation.ts';
+import { PRODUCT_NAME } from './pageTitle.ts';
+import { SideNav } from './SideNav.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+const NAVBAR_ID = 'app-navbar';
+const MAIN_ID = 'main-content';
+
+export function AppLayout() {
+  const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
+  const theme = useMantineTheme();
+  // Read at once (no server rendering here), so the first render already knows the layout.
+  const isDesktop = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, undefined, {
+    getInitialValueInEffect: false,
+  });
+  // The collapsed mobile drawer is only moved off-screen; inert keeps its links out of the tab order.
+  const navHidden = !isDesktop && !navOpened;
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="md"
+    >
+      <a href={`#${MAIN_ID}`} className={classes.skipLink} onClick={focusMain}>
+        Skip to content
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={navOpened}
+              onClick={toggleNav}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+              aria-expanded={navOpened}
+              aria-controls={NAVBAR_ID}
+            />
+            <Anchor component={Link} to="/" fw={800} fz="lg" underline="never">
+              {PRODUCT_NAME}
+            </Anchor>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <NotificationBell />
+            <section aria-label="User menu">
+              <UserMenu />
+            </section>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar id={NAVBAR_ID} p="sm" aria-label="Main" inert={navHidden}>
+        {/* The sidebar outgrows short screens: it scrolls on its own, apart from the page. */}
+        <AppShell.Section grow component={ScrollArea} type="auto">
+          <SideNav groups={navGroups} onNavigate={closeNav} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+// Focus instead of following the hash: /docs uses the hash for its own deep links.
+function focusMain(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById(MAIN_ID)?.focus();
+}

@@ -1,0 +1,85 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { navGroups } from './layout/navigation.ts';
+import { routes } from './router.tsx';
+import { apiError, fakeApi, storeSession } from './test/fakeApi.ts';
+import { renderRoutes } from './test/render.tsx';
+
+describe('routes', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it.each(['/', '/auth'])('shows the landing page at %s', async (path) => {
+    fakeApi();
+    renderRoutes(routes, path);
+
+    expect(await screen.findByRole('button', { name: 'Watch Demo' })).toBeInTheDocument();
+    expect(document.title).toBe('PlasTrace');
+  });
+
+  it('sends a signed-out visitor from /dashboard to /auth, with sign-in open', async () => {
+    fakeApi();
+    const { router } = renderRoutes(routes, '/dashboard');
+
+    expect(await screen.findByRole('dialog', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  it('on an expired stored session shows only the Session Expired dialog, not sign-in on top of it', async () => {
+    storeSession('revoked-token');
+    fakeApi({
+      'GET /api/dashboard/users/me': apiError(401, 'unauthorized', 'Session expired. Please log in again.'),
+    });
+    const { router } = renderRoutes(routes, '/dashboard');
+
+    expect(await screen.findByRole('dialog', { name: 'Session Expired' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(await screen.findByRole('button', { name: 'Watch Demo' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Welcome Back' })).not.toBeInTheDocument();
+  });
+
+  it('has the invitation and login pages', async () => {
+    fakeApi({ 'GET /api/dashboard/invitations/verify/abc': () => new Promise(() => {}) });
+    const { unmount } = renderRoutes(routes, '/invitation/abc');
+    expect(await screen.findByText('Verifying invitation...')).toBeInTheDocument();
+    unmount();
+
+    renderRoutes(routes, '/login');
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+  });
+
+  it('shows the not-found page for an unknown path', async () => {
+    renderRoutes(routes, '/no/such/page');
+
+    expect(await screen.findByRole('heading', { name: 'Oops! Page Not Found' })).toBeInTheDocument();
+  });
+
+  it('renders /docs inside the app layout', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
+    renderRoutes(routes, '/docs');
+
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'API reference' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByText('Loading the API reference…')).toBeInTheDocument();
+  });
+
+  it('has a route for every sidebar item', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
+    storeSession();
+    const paths = navGroups.flatMap((group) => group.items.map((item) => item.path));
+
+    for (const path of paths) {
+      const { unmount } = renderRoutes(routes, path);
+      expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+      expect(screen.queryByText('Oops! Page Not Found')).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+});

@@ -1,0 +1,101 @@
+import type { RouteObject } from 'react-router';
+import { AppRoot } from './AppRoot.tsx';
+import { RequireAuth } from './auth/RequireAuth.tsx';
+import { activityRoutes } from './features/activity/routes.ts';
+import { catalogRoutes } from './features/catalog/routes.ts';
+import { customersRoutes } from './features/customers/routes.ts';
+import { facilitiesRoutes } from './features/facilities/routes.ts';
+import { helpRoutes } from './features/help/routes.ts';
+import { inventoryRoutes } from './features/inventory/routes.ts';
+import { lotsRoutes } from './features/lots/routes.ts';
+import { notificationsRoutes } from './features/notifications/routes.ts';
+import { pricesRoutes } from './features/prices/routes.ts';
+import { productionLinesRoutes } from './features/production-lines/routes.ts';
+import { profileRoutes } from './features/profile/routes.ts';
+import { receiveRecordsRoutes } from './features/receive-records/routes.ts';
+import { settingsRoutes } from './features/settings/routes.ts';
+import { supplierLedgerRoutes } from './features/supplier-ledger/routes.ts';
+import { suppliersRoutes } from './features/suppliers/routes.ts';
+import { teamRoutes } from './features/team/routes.ts';
+import { verifyRoutes } from './features/verify/routes.ts';
+import { PageLoader } from './layout/PageLoader.tsx';
+import { RouteError } from './layout/RouteError.tsx';
+
+const landingPage = async () => ({
+  Component: (await import('./features/landing/LandingPage.tsx')).LandingPage,
+});
+const appLayout = async () => ({ Component: (await import('./layout/AppLayout.tsx')).AppLayout });
+
+// Every page and the layout are lazy, so each is its own chunk and the entry stays small. The root
+// (auth state, toasts) and the guard are not: every page needs them before it can render.
+export const routes: RouteObject[] = [
+  {
+    Component: AppRoot,
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, lazy: landingPage },
+      { path: 'auth', lazy: landingPage },
+      {
+        path: 'login',
+        lazy: async () => ({ Component: (await import('./features/auth/LoginPage.tsx')).LoginPage }),
+      },
+      {
+        path: 'invitation/:token',
+        lazy: async () => ({
+          Component: (await import('./features/invitation/InvitationPage.tsx')).InvitationPage,
+        }),
+      },
+      // Public: what a lot's QR code points to (spec §2), outside the layout and the guard.
+      ...verifyRoutes,
+      {
+        lazy: appLayout,
+        children: [
+          {
+            path: 'docs',
+            lazy: async () => ({ Component: (await import('./features/docs/ApiDocsPage.tsx')).ApiDocsPage }),
+          },
+        ],
+      },
+      {
+        // Guarded pages (spec §2): 'Authenticating...' while the stored session is checked, else /auth.
+        Component: RequireAuth,
+        children: [
+          {
+            lazy: appLayout,
+            children: [
+              {
+                path: 'dashboard',
+                lazy: async () => ({
+                  Component: (await import('./features/dashboard/DashboardPage.tsx')).DashboardPage,
+                }),
+              },
+              ...activityRoutes,
+              ...teamRoutes,
+              ...settingsRoutes,
+              ...profileRoutes,
+              ...notificationsRoutes,
+              ...helpRoutes,
+              ...receiveRecordsRoutes,
+              ...lotsRoutes,
+              ...supplierLedgerRoutes,
+              ...inventoryRoutes,
+              ...facilitiesRoutes,
+              ...suppliersRoutes,
+              ...customersRoutes,
+              ...productionLinesRoutes,
+              ...catalogRoutes,
+              ...pricesRoutes,
+            ],
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: async () => ({
+          Component: (await import('./features/not-found/NotFoundPage.tsx')).NotFoundPage,
+        }),
+      },
+    ],
+  },
+];

@@ -1,0 +1,53 @@
+import { parseArgs } from 'node:util';
+import type { LoadOptions } from './load.ts';
+
+export type BenchOptions = LoadOptions & { json: boolean; only: string[] | undefined; help: boolean };
+
+export const USAGE = `Usage: npm run bench -- [options]
+
+  --duration N      measured seconds per scenario (default 5)
+  --warmup N        warm-up seconds before each measurement (default 1)
+  --connections N   concurrent HTTP connections (default 50)
+  --only ID         run only this scenario and its baseline (repeatable)
+  --json            print the results as JSON on stdout (header and table then go to stderr)
+  -h, --help        show this help`;
+
+function positive(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  opts: { int?: boolean; zero?: boolean },
+) {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  const ok = Number.isFinite(n) && (opts.zero ? n >= 0 : n > 0) && (!opts.int || Number.isInteger(n));
+  if (!ok) {
+    const what = `${opts.int ? 'a whole number' : 'a number'} ${opts.zero ? '(0 or more)' : 'above 0'}`;
+    throw new Error(`--${name} must be ${what}, got "${raw}"`);
+  }
+  return n;
+}
+
+export function parseOptions(args: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      only: { type: 'string', multiple: true },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  return {
+    durationS: positive('duration', values.duration, 5, {}),
+    warmupS: positive('warmup', values.warmup, 1, { zero: true }),
+    connections: positive('connections', values.connections, 50, { int: true }),
+    only: values.only,
+    json: values.json,
+    help: values.help,
+  };
+}

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../constants.ts';
+import { BUSINESS_ROLE_VALUES, CURRENCIES, MEMBER_ROLES, TRANSACTION_TYPES } from '../enums.ts';
+
+const email = z.string().trim().toLowerCase().email('Enter a valid email address').max(254);
+const password = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(200, 'Password must be at most 200 characters');
+const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(100);
+
+export const messageSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
+
+export const loginBodySchema = z.object({
+  email,
+  password: z.string().min(1, 'Password is required').max(200),
+  /** Sent as `rememberMe` by the web client (login is camelCase, spec §7). */
+  rememberMe: z.boolean().optional(),
+  remember_me: z.boolean().optional(),
+});
+
+export const userSchema = z
+  .object({
+    id: z.string().uuid(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    phone: z.string().nullable(),
+    role: z.enum(MEMBER_ROLES),
+    business_role: z.string().nullable(),
+    email_verified: z.boolean(),
+    supplier_id: z.string().uuid().nullable(),
+    organization: z.object({
+      id: z.string().uuid(),
+      name: z.string(),
+      default_currency: z.string(),
+      time_zone: z.string(),
+      epr_license: z.string().nullable(),
+      is_demo: z.boolean(),
+    }),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof userSchema>;
+
+export const sessionSchema = z.object({
+  access_token: z.string(),
+  expires_at: z.string().describe('When the session ends if not used or refreshed (ISO 8601)'),
+});
+
+export const loginResponseSchema = z
+  .object({ session: sessionSchema, user: userSchema })
+  .meta({ id: 'LoginResponse' });
+
+/** Registration: the spec's client sends each profile field twice, snake_case and camelCase. */
+export const signupBodySchema = z.object({
+  email,
+  password,
+  role: z.enum(BUSINESS_ROLE_VALUES).optional(),
+  first_name: name('First name').optional(),
+  firstName: name('First name').optional(),
+  last_name: name('Last name').optional(),
+  lastName: name('Last name').optional(),
+  company_name: name('Company name').optional(),
+  companyName: name('Company name').optional(),
+  epr_license: z.string().trim().max(100).optional(),
+  eprLicense: z.string().trim().max(100).optional(),
+  default_currency: z.enum(CURRENCIES).optional(),
+  defaultCurrency: z.enum(CURRENCIES).optional(),
+});
+
+export const magicLinkBodySchema = z.object({ email });
+export const tokenBodySchema = z.object({ token: z.string().min(1).max(200) });
+
+export const invitationVerifySchema = z
+  .object({
+    valid: z.boolean(),
+    invitation: z
+      .object({
+        email: z.string(),
+        role: z.string(),
+        supplier_name: z.string().nullable(),
+        expires_at: z.string(),
+      })
+      .nullable(),
+    message: z.string(),
+  })
+  .meta({ id: 'InvitationVerification' });
+
+export const invitationAcceptBodySchema = z.object({
+  token: z.string().min(1, 'Invalid invitation link').max(200),
+  password,
+  first_name: name('First name'),
+  last_name: name('Last name'),
+  phone: z.string().trim().max(30).optional(),
+});
+export const successSchema = z.object({ success: z.boolean(), message: z.string() });
+
+export const transactionLogBodySchema = z.object({
+  user_id: z.string().min(1),
+  transaction_type: z.enum(TRANSACTION_TYPES),
+  description: z.string().max(1000),
+  amount: z.coerce.number().finite().default(0),
+  currency: z.literal('PHP').default('PHP'),
+  status: z.string().max(30).default('Completed'),
+  reference_id: z.string().max(200).nullish(),
+  payment_method: z.string().max(30).default('System'),
+  metadata: z.record(z.string(), z.unknown()).default({}),
+});
+
+export const transactionLogEntrySchema = z
+  .object({
+    id: z.string().uuid(),
+    user_id: z.string().uuid(),
+    user_name: z.string(),
+    transaction_type: z.string(),
+    description: z.string(),
+    amount: z.string().describe('Decimal string, PHP'),
+    currency: z.string(),
+    status: z.string(),
+    reference_id: z.string().nullable(),
+    payment_method: z.string(),
+    metadata: z.record(z.string(), z.unknown()),
+    created_at: z.string(),
+  })
+  .meta({ id: 'UserTransaction' });

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { listQuerySchema } from './pagination.ts';
+
+/** A decimal given as a number or a string, with at most `places` decimals; sent back as a string. */
+export const decimalInput = (places: number, label: string) =>
+  z
+    .union([z.number(), z.string().trim()])
+    .transform((v) => String(v))
+    .refine((v) => /^\d+(\.\d+)?$/.test(v), `${label} must be a non-negative number`)
+    .refine((v) => (v.split('.')[1]?.length ?? 0) <= places, `${label} can have at most ${places} decimals`);
+
+const ref = z.object({ id: z.string().uuid(), code: z.string(), name: z.string() });
+
+export const receiveLineInputSchema = z.object({
+  material_id: z.string().uuid('Choose a material'),
+  gross_kg: decimalInput(3, 'Gross weight'),
+  tare_kg: decimalInput(3, 'Tare weight').default('0'),
+  deduction_pct: decimalInput(2, 'Deduction').default('0'),
+  /** PHP per kg; taken from the price list when left out. */
+  unit_price: decimalInput(2, 'Unit price').optional(),
+});
+
+export const receiveRecordInputSchema = z.object({
+  supplier_id: z.string().uuid('Choose a supplier'),
+  facility_id: z.string().uuid('Choose a facility'),
+  received_at: z.iso.datetime({ offset: true, message: 'Enter the date and time received' }),
+  weighbridge_ticket: z.string().trim().max(50).nullish(),
+  scale_device_id: z.string().trim().max(100).nullish(),
+  vehicle_plate: z.string().trim().toUpperCase().max(20).nullish(),
+  notes: z.string().trim().max(2000).nullish(),
+  lines: z.array(receiveLineInputSchema).min(1, 'Add at least one line').max(50, 'At most 50 lines'),
+});
+export const receiveRecordUpdateSchema = receiveRecordInputSchema.extend({ version: z.number().int() });
+
+export const receiveLineSchema = z.object({
+  id: z.string().uuid(),
+  line_no: z.number().int(),
+  material: ref,
+  gross_kg: z.string(),
+  tare_kg: z.string(),
+  net_kg: z.string(),
+  deduction_pct: z.string(),
+  payable_kg: z.string(),
+  unit_price: z.string(),
+  amount: z.string(),
+  lot: z.object({ id: z.string().uuid(), code: z.string() }).nullable(),
+});
+
+export const receiveRecordSchema = z
+  .object({
+    id: z.string().uuid(),
+    number: z.string(),
+    status: z.enum(['draft', 'posted', 'voided']),
+    supplier: ref,
+    facility: ref,
+    received_at: z.string(),
+    weighbridge_ticket: z.string().nullable(),
+    scale_device_id: z.string().nullable(),
+    vehicle_plate: z.string().nullable(),
+    notes: z.string().nullable(),
+    lines: z.array(receiveLineSchema),
+    total_net_kg: z.string(),
+    total_amount: z.string(),
+    currency: z.literal('PHP'),
+    posted_at: z.string().nullable(),
+    voided_at: z.string().nullable(),
+    void_reason: z.string().nullable(),
+    created_at: z.string(),
+    version: z.number().int(),
+  })
+  .meta({ id: 'ReceiveRecord' });
+
+export const receiveListQuerySchema = listQuerySchema.extend({
+  status: z.enum(['draft', 'posted', 'voided']).optional(),
+  supplier_id: z.string().uuid().optional(),
+  facility_id: z.string().uuid().optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+
+export const voidBodySchema = z.object({
+  reason: z.string().trim().min(3, 'Say why the record is voided').max(500),
+});

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { decimalInput } from './intake.ts';
+import { listQuerySchema } from './pagination.ts';
+
+const ref = z.object({ id: z.string().uuid(), code: z.string(), name: z.string() });
+export const LOT_STATUSES = [
+  'available',
+  'in_process',
+  'quarantined',
+  'consumed',
+  'dispatched',
+  'voided',
+] as const;
+
+export const lotSchema = z
+  .object({
+    id: z.string().uuid(),
+    code: z.string(),
+    status: z.enum(LOT_STATUSES),
+    material: ref,
+    facility: ref.extend({ city: z.string() }),
+    qty_kg: z.string(),
+    value_php: z.string(),
+    origin_type: z.string(),
+    quarantine_reason: z.string().nullable(),
+    created_at: z.string(),
+    version: z.number().int(),
+  })
+  .meta({ id: 'Lot' });
+
+export const movementSchema = z.object({
+  id: z.string().uuid(),
+  kind: z.string(),
+  qty_kg: z.string(),
+  value_php: z.string(),
+  source_type: z.string(),
+  source_id: z.string().nullable(),
+  reason: z.string().nullable(),
+  posted_at: z.string(),
+});
+
+export const lotDetailSchema = lotSchema
+  .extend({ movements: z.array(movementSchema) })
+  .meta({ id: 'LotDetail' });
+
+export const lotListQuerySchema = listQuerySchema.extend({
+  status: z.enum(LOT_STATUSES).optional(),
+  facility_id: z.string().uuid().optional(),
+  material_id: z.string().uuid().optional(),
+});
+
+export const splitBodySchema = z.object({
+  parts_kg: z.array(decimalInput(3, 'Part')).min(1, 'Give at least one part to split off').max(20),
+});
+export const mergeBodySchema = z.object({
+  lot_ids: z.array(z.string().uuid()).min(2, 'Choose at least two lots').max(50),
+});
+export const reasonBodySchema = z.object({ reason: z.string().trim().min(3, 'Give a reason').max(500) });
+export const adjustBodySchema = z.object({
+  qty_kg: z
+    .union([z.number(), z.string().trim()])
+    .transform(String)
+    .refine(
+      (v) => /^-?\d+(\.\d{1,3})?$/.test(v) && Number(v) !== 0,
+      'Enter a non-zero change in kg with at most 3 decimals',
+    ),
+  reason: z.string().trim().min(3, 'Give a reason').max(500),
+});
+
+/** What anyone holding the QR code may see: no prices, suppliers or people. */
+export const publicLotSchema = z
+  .object({
+    id: z.string().uuid(),
+    code: z.string(),
+    material: z.string(),
+    polymer: z.string(),
+    form: z.string(),
+    qty_kg: z.string(),
+    status: z.enum(LOT_STATUSES),
+    facility_city: z.string(),
+    received_on: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'PublicLot' });

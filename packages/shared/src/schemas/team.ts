@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../constants.ts';
+import { CURRENCIES, MEMBER_ROLES } from '../enums.ts';
+import { transactionLogEntrySchema } from './auth.ts';
+import { listQuerySchema } from './pagination.ts';
+
+export const memberSchema = z
+  .object({
+    id: z.string().uuid().describe('Membership id'),
+    user_id: z.string().uuid(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    phone: z.string().nullable(),
+    role: z.enum(MEMBER_ROLES),
+    status: z.enum(['active', 'deactivated']),
+    supplier_id: z.string().uuid().nullable(),
+    supplier_name: z.string().nullable(),
+    last_sign_in_at: z.string().nullable(),
+    created_at: z.string(),
+    version: z.number().int(),
+  })
+  .meta({ id: 'Member' });
+export type Member = z.infer<typeof memberSchema>;
+
+export const memberListQuerySchema = listQuerySchema.extend({
+  role: z.enum(MEMBER_ROLES).optional(),
+  status: z.enum(['active', 'deactivated']).optional(),
+});
+export const memberUpdateSchema = z.object({ role: z.enum(MEMBER_ROLES), version: z.number().int() });
+
+export const invitationSchema = z
+  .object({
+    id: z.string().uuid(),
+    email: z.string(),
+    role: z.enum(MEMBER_ROLES),
+    supplier_id: z.string().uuid().nullable(),
+    supplier_name: z.string().nullable(),
+    status: z.enum(['pending', 'accepted', 'revoked', 'expired']),
+    invited_by_name: z.string(),
+    expires_at: z.string(),
+    created_at: z.string(),
+    accepted_at: z.string().nullable(),
+  })
+  .meta({ id: 'Invitation' });
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const invitationCreateSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().email('Enter a valid email address'),
+    role: z.enum(MEMBER_ROLES),
+    supplier_id: z.string().uuid().nullish(),
+  })
+  .refine((v) => v.role !== 'supplier' || !!v.supplier_id, {
+    message: 'Choose the supplier this member belongs to',
+    path: ['supplier_id'],
+  });
+export const invitationListQuerySchema = listQuerySchema.extend({
+  status: z.enum(['pending', 'accepted', 'revoked', 'expired']).optional(),
+});
+
+export const ownSessionSchema = z
+  .object({
+    id: z.string().uuid(),
+    current: z.boolean(),
+    user_agent: z.string().nullable(),
+    ip: z.string().nullable(),
+    created_at: z.string(),
+    last_seen_at: z.string(),
+    expires_at: z.string(),
+  })
+  .meta({ id: 'OwnSession' });
+
+export const passwordChangeSchema = z.object({
+  current_password: z.string().min(1, 'Enter your current password'),
+  new_password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .max(200),
+});
+export const passwordResetSchema = z.object({
+  token: z.string().min(1).max(200),
+  password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .max(200),
+});
+
+export const profileUpdateSchema = z.object({
+  first_name: z.string().trim().min(1, 'First name is required').max(100),
+  last_name: z.string().trim().min(1, 'Last name is required').max(100),
+  phone: z.string().trim().max(30).nullable(),
+});
+
+export const organizationSchema = z
+  .object({
+    id: z.string().uuid(),
+    name: z.string(),
+    country: z.string(),
+    default_currency: z.enum(CURRENCIES),
+    time_zone: z.string(),
+    business_role: z.string().nullable(),
+    epr_license: z.string().nullable(),
+    is_demo: z.boolean(),
+    version: z.number().int(),
+  })
+  .meta({ id: 'Organization' });
+export const organizationUpdateSchema = z.object({
+  name: z.string().trim().min(1, 'Organization name is required').max(200),
+  default_currency: z.enum(CURRENCIES),
+  time_zone: z.string().refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Unknown time zone'),
+  epr_license: z.string().trim().max(100).nullable(),
+  version: z.number().int(),
+});
+
+export const notificationSchema = z
+  .object({
+    id: z.string().uuid(),
+    kind: z.enum(['invitation_accepted', 'security']),
+    title: z.string(),
+    body: z.string(),
+    read_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Notification' });
+
+export const dashboardSummarySchema = z
+  .object({
+    organization: organizationSchema,
+    team: z.object({
+      active_members: z.number().int(),
+      by_role: z.record(z.enum(MEMBER_ROLES), z.number().int()),
+      pending_invitations: z.number().int(),
+    }),
+    recent_activity: z.array(transactionLogEntrySchema),
+  })
+  .meta({ id: 'DashboardSummary' });
+
+export const supplierLookupSchema = z.object({
+  id: z.string().uuid(),
+  code: z.string(),
+  name: z.string(),
+  type: z.string(),
+});
