@@ -274,3 +274,72 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.route, t.key] })],
 );
+
+export const stockCountStatus = pgEnum('stock_count_status', ['open', 'posted', 'cancelled']);
+
+/**
+ * A physical count of one facility (optionally one material). Opening it snapshots the book balance of
+ * every lot there; posting turns each difference into an adjustment on the ledger. Once posted or
+ * cancelled a count is frozen (a trigger refuses further changes to it and its lines).
+ */
+export const stockCounts = pgTable(
+  'stock_counts',
+  {
+    id: id(),
+    organizationId: orgId(),
+    number: text().notNull(),
+    status: stockCountStatus().notNull().default('open'),
+    facilityId: uuid()
+      .notNull()
+      .references(() => facilities.id),
+    materialId: uuid().references(() => materials.id),
+    notes: text(),
+    createdBy: uuid()
+      .notNull()
+      .references(() => users.id),
+    postedAt: tstz(),
+    postedBy: uuid().references(() => users.id),
+    cancelledAt: tstz(),
+    cancelledBy: uuid().references(() => users.id),
+    cancelReason: text(),
+    version: version(),
+    ...timestamps,
+  },
+  (t) => [
+    unique().on(t.organizationId, t.number),
+    index().on(t.organizationId, t.createdAt.desc(), t.id.desc()),
+    index().on(t.organizationId, t.facilityId, t.status),
+  ],
+);
+
+export const stockCountLines = pgTable(
+  'stock_count_lines',
+  {
+    id: id(),
+    organizationId: orgId(),
+    countId: uuid()
+      .notNull()
+      .references(() => stockCounts.id),
+    lotId: uuid()
+      .notNull()
+      .references(() => lots.id),
+    /** The lot's book balance and value when the count was opened; posting refuses if it has moved since. */
+    bookKg: kg().notNull(),
+    bookValuePhp: php().notNull(),
+    /** Null until counted. */
+    countedKg: kg(),
+    countedBy: uuid().references(() => users.id),
+    countedAt: tstz(),
+    /** What posting wrote to the ledger for this lot (zero when there was no difference). */
+    adjustedKg: kg(),
+    adjustedValuePhp: php(),
+  },
+  (t) => [
+    unique().on(t.countId, t.lotId),
+    index().on(t.organizationId, t.lotId),
+    check(
+      'stock_count_lines_quantities',
+      sql`${t.bookKg} >= 0 AND (${t.countedKg} IS NULL OR ${t.countedKg} >= 0)`,
+    ),
+  ],
+);
