@@ -46,6 +46,26 @@ export const receiveLineSchema = z.object({
   lot: z.object({ id: z.string().uuid(), code: z.string() }).nullable(),
 });
 
+/** Photos on a receive record: what the server accepts (the web checks the same before uploading). */
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+export const PHOTO_MAX_PER_RECORD = 10;
+
+export const receivePhotoSchema = z
+  .object({
+    id: z.string().uuid(),
+    mime: z.string(),
+    size: z.number().int().describe('Bytes of the stored (re-encoded, metadata-free) image'),
+    original_name: z.string().nullable(),
+    captured_at: z.string().nullable().describe('From the camera’s EXIF, before it was stripped'),
+    latitude: z.string().nullable(),
+    longitude: z.string().nullable(),
+    position: z.number().int(),
+    created_at: z.string(),
+    url: z.string(),
+    thumbnail_url: z.string(),
+  })
+  .meta({ id: 'ReceivePhoto' });
+
 export const receiveRecordSchema = z
   .object({
     id: z.string().uuid(),
@@ -59,6 +79,7 @@ export const receiveRecordSchema = z
     vehicle_plate: z.string().nullable(),
     notes: z.string().nullable(),
     lines: z.array(receiveLineSchema),
+    photos: z.array(receivePhotoSchema),
     total_net_kg: z.string(),
     total_amount: z.string(),
     currency: z.literal('PHP'),
@@ -77,6 +98,8 @@ export const receiveListQuerySchema = listQuerySchema.extend({
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
 });
+
+export const receiveExportQuerySchema = receiveListQuerySchema.omit({ limit: true, cursor: true });
 
 export const voidBodySchema = z.object({
   reason: z.string().trim().min(3, 'Say why the record is voided').max(500),

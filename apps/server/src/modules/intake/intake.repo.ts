@@ -48,14 +48,15 @@ export async function setLineLot(tx: Tx, lineId: string, lotId: string) {
   await tx.update(receiveLines).set({ lotId }).where(eq(receiveLines.id, lineId));
 }
 
+const header = {
+  supplier: { id: suppliers.id, code: suppliers.code, name: suppliers.name },
+  facility: { id: facilities.id, code: facilities.code, name: facilities.name },
+};
+
 /** The record with its supplier and facility, locked when posting or voiding so two calls queue. */
 export async function getRecord(tx: Handle, orgId: string, id: string, lock = false) {
   const q = tx
-    .select({
-      record: receiveRecords,
-      supplier: { id: suppliers.id, code: suppliers.code, name: suppliers.name },
-      facility: { id: facilities.id, code: facilities.code, name: facilities.name },
-    })
+    .select({ record: receiveRecords, ...header })
     .from(receiveRecords)
     .innerJoin(suppliers, eq(suppliers.id, receiveRecords.supplierId))
     .innerJoin(facilities, eq(facilities.id, receiveRecords.facilityId))
@@ -90,10 +91,11 @@ export type RecordFilter = {
   q?: string;
 };
 
-export function listRecords(db: Handle, orgId: string, f: RecordFilter) {
+/** The list's filter as SQL conditions; the CSV export of its lines uses the same. */
+function recordConditions(orgId: string, f: Omit<RecordFilter, 'limit'>): SQL | undefined {
   const r = receiveRecords;
   const p = f.q ? containsPattern(f.q) : undefined;
-  const where: (SQL | undefined)[] = [
+  return and(
     eq(r.organizationId, orgId),
     f.status ? eq(r.status, f.status) : undefined,
     f.supplierId ? eq(r.supplierId, f.supplierId) : undefined,
@@ -110,17 +112,39 @@ export function listRecords(db: Handle, orgId: string, f: RecordFilter) {
         )
       : undefined,
     f.after ? olderThan(r.receivedAt, r.id, f.after) : undefined,
-  ];
+  );
+}
+
+export function listRecords(db: Handle, orgId: string, f: RecordFilter) {
+  const r = receiveRecords;
+  return db
+    .select({ record: r, ...header })
+    .from(r)
+    .innerJoin(suppliers, eq(suppliers.id, r.supplierId))
+    .innerJoin(facilities, eq(facilities.id, r.facilityId))
+    .where(recordConditions(orgId, f))
+    .orderBy(desc(r.receivedAt), desc(r.id))
+    .limit(f.limit);
+}
+
+/** One row per line of the filtered records, in the list's order, for the CSV export. */
+export function exportLines(db: Handle, orgId: string, f: RecordFilter) {
+  const r = receiveRecords;
   return db
     .select({
       record: r,
-      supplier: { id: suppliers.id, code: suppliers.code, name: suppliers.name },
-      facility: { id: facilities.id, code: facilities.code, name: facilities.name },
+      ...header,
+      line: receiveLines,
+      material: { id: materials.id, code: materials.code, name: materials.name },
+      lot: { id: lots.id, code: lots.code },
     })
     .from(r)
     .innerJoin(suppliers, eq(suppliers.id, r.supplierId))
     .innerJoin(facilities, eq(facilities.id, r.facilityId))
-    .where(and(...where))
-    .orderBy(desc(r.receivedAt), desc(r.id))
+    .innerJoin(receiveLines, eq(receiveLines.recordId, r.id))
+    .innerJoin(materials, eq(materials.id, receiveLines.materialId))
+    .leftJoin(lots, eq(lots.id, receiveLines.lotId))
+    .where(recordConditions(orgId, f))
+    .orderBy(desc(r.receivedAt), desc(r.id), asc(receiveLines.lineNo))
     .limit(f.limit);
 }

@@ -1,5 +1,6 @@
 import {
   page,
+  receiveExportQuerySchema,
   receiveListQuerySchema,
   receiveRecordInputSchema,
   receiveRecordSchema,
@@ -10,8 +11,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { CSV_MAX_ROWS } from '../../lib/listing.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import * as service from './intake.service.ts';
+import { photoRoutes } from './photos.routes.ts';
 
 const tags = ['receive records'];
 const idParams = z.object({ id: z.string().uuid() });
@@ -30,6 +33,7 @@ const keyOf = (req: FastifyRequest) => {
 /** Deliveries received from suppliers: draft → posted → voided (DESIGN.md §3, §5). */
 export const intakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', authenticate(ctx.db));
+  await app.register(photoRoutes, { ctx });
 
   app.get(
     '/receive-records',
@@ -42,6 +46,25 @@ export const intakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (req) => service.list(ctx, callerOf(req), req.query),
+  );
+
+  app.get(
+    '/receive-records/export.csv',
+    {
+      schema: {
+        tags,
+        summary: `The filtered receive records as CSV, one row per line (at most ${CSV_MAX_ROWS} rows)`,
+        querystring: receiveExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (req, reply) => {
+      const csv = await service.exportCsv(ctx, callerOf(req), req.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="receive-records.csv"')
+        .send(csv);
+    },
   );
 
   app.post(

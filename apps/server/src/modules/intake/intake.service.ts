@@ -1,4 +1,8 @@
-import type { receiveRecordInputSchema } from '@plastrace/shared';
+import type {
+  receiveExportQuerySchema,
+  receiveListQuerySchema,
+  receiveRecordInputSchema,
+} from '@plastrace/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -6,7 +10,9 @@ import { decodeCursor, toPage } from '../../lib/cursor.ts';
 import { formatDecimal, multiply, parseDecimal } from '../../lib/decimal.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import { idempotent } from '../../lib/idempotency.ts';
+import { CSV_MAX_ROWS, csvExport } from '../../lib/listing.ts';
 import { assertMay } from '../../lib/policy.ts';
+import { assertMayExport } from '../../lib/records.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { logChange } from '../activity/changes.ts';
 import { getActiveFacility } from '../facilities/facilities.repo.ts';
@@ -17,9 +23,12 @@ import { currentPrice } from '../prices/prices.repo.ts';
 import * as stock from '../stock/stock.repo.ts';
 import { getActiveSupplier } from '../suppliers/suppliers.repo.ts';
 import * as repo from './intake.repo.ts';
-import { type ReceiveRecordView, toRecord } from './intake.views.ts';
+import { RECEIVE_LINES_CSV, type ReceiveRecordView, toRecord } from './intake.views.ts';
+import * as photosRepo from './photos.repo.ts';
 
 type Input = z.output<typeof receiveRecordInputSchema>;
+type ListQuery = z.output<typeof receiveListQuerySchema>;
+type ExportQuery = z.output<typeof receiveExportQuerySchema>;
 
 /** A supplier member reads only their own supplier's deliveries. */
 function scopeFor(caller: Caller, supplierId?: string) {
@@ -27,16 +36,23 @@ function scopeFor(caller: Caller, supplierId?: string) {
   return caller.supplierId ?? '00000000-0000-0000-0000-000000000000';
 }
 
-async function load(
-  tx: Parameters<typeof repo.getRecord>[0],
-  caller: Caller,
-  id: string,
-  lock = false,
-): Promise<ReceiveRecordView> {
+type Handle = Parameters<typeof repo.getRecord>[0];
+
+/** The record as this caller may see it: another organization's, or another supplier's, is a 404. */
+export async function visibleRecord(tx: Handle, caller: Caller, id: string, lock = false) {
   const row = await repo.getRecord(tx, caller.organizationId, id, lock);
   if (!row || (caller.role === 'supplier' && row.record.supplierId !== caller.supplierId))
     throw notFound('Receive record');
-  return toRecord(row, await repo.linesOf(tx, [id]));
+  return row;
+}
+
+export async function load(tx: Handle, caller: Caller, id: string, lock = false): Promise<ReceiveRecordView> {
+  const row = await visibleRecord(tx, caller, id, lock);
+  const [lines, photos] = await Promise.all([
+    repo.linesOf(tx, [id]),
+    photosRepo.photosOf(tx, caller.organizationId, [id]),
+  ]);
+  return toRecord(row, lines, photos);
 }
 
 /** Weights, deductions and money of each line, exactly; prices default from the price list. */
@@ -329,26 +345,11 @@ export async function get(ctx: AppContext, caller: Caller, id: string) {
   return load(ctx.db, caller, id);
 }
 
-export async function list(
-  ctx: AppContext,
-  caller: Caller,
-  q: {
-    limit: number;
-    cursor?: string;
-    q?: string;
-    status?: 'draft' | 'posted' | 'voided';
-    supplier_id?: string;
-    facility_id?: string;
-    from?: string;
-    to?: string;
-  },
-) {
-  assertMay(caller, 'readOperations');
+/** The list's filters as the repo takes them; a supplier member is held to their own deliveries. */
+async function recordFilter(ctx: AppContext, caller: Caller, q: ExportQuery, limit: number) {
   const org = await getOrganization(ctx.db, caller.organizationId);
-  const after = decodeCursor(q.cursor, 2) as [string, string] | undefined;
-  const rows = await repo.listRecords(ctx.db, caller.organizationId, {
-    limit: q.limit + 1,
-    after,
+  return {
+    limit,
     status: q.status,
     supplierId: scopeFor(caller, q.supplier_id),
     facilityId: q.facility_id,
@@ -356,21 +357,44 @@ export async function list(
     to: q.to,
     timeZone: org?.timeZone ?? 'Asia/Manila',
     q: q.q,
+  };
+}
+
+export async function list(ctx: AppContext, caller: Caller, q: ListQuery) {
+  assertMay(caller, 'readOperations');
+  const rows = await repo.listRecords(ctx.db, caller.organizationId, {
+    ...(await recordFilter(ctx, caller, q, q.limit + 1)),
+    after: decodeCursor(q.cursor, 2) as [string, string] | undefined,
   });
   const page = toPage(rows, q.limit, (r) => [r.record.receivedAt.toISOString(), r.record.id]);
-  const lines = page.items.length
-    ? await repo.linesOf(
-        ctx.db,
-        page.items.map((r) => r.record.id),
-      )
-    : [];
+  const ids = page.items.map((r) => r.record.id);
+  const [lines, photos] = ids.length
+    ? await Promise.all([repo.linesOf(ctx.db, ids), photosRepo.photosOf(ctx.db, caller.organizationId, ids)])
+    : [[], []];
   return {
     items: page.items.map((r) =>
       toRecord(
         r,
         lines.filter((l) => l.line.recordId === r.record.id),
+        photos.filter((p) => p.recordId === r.record.id),
       ),
     ),
     next_cursor: page.next_cursor,
   };
+}
+
+/** The filtered records as CSV, a row per line (at most CSV_MAX_ROWS lines); logged as EXPORT_DATA. */
+export async function exportCsv(ctx: AppContext, caller: Caller, q: ExportQuery) {
+  assertMayExport(caller);
+  const rows = await repo.exportLines(
+    ctx.db,
+    caller.organizationId,
+    await recordFilter(ctx, caller, q, CSV_MAX_ROWS),
+  );
+  return csvExport(ctx.db, caller, {
+    dataType: 'receive_records',
+    parameters: q,
+    columns: RECEIVE_LINES_CSV,
+    items: rows,
+  });
 }

@@ -241,6 +241,47 @@ describe('receive records', () => {
     }
   });
 
+  it('exports the filtered records as CSV, a row per line, and logs the export', async () => {
+    const draft = (
+      await admin.post('/api/receive-records', delivery({ weighbridge_ticket: 'WB-CSV-7' }))
+    ).json();
+    const posted = (await admin.post(`/api/receive-records/${draft.id}/post`)).json();
+    const auditor = await (await client(ctx.app)).login('auditor.intake@demo.plastrace.ph', DEMO_PASSWORD);
+    const res = await auditor.get(
+      `/api/receive-records/export.csv?q=WB-CSV-7&status=posted&from=2026-10-20&to=2026-10-20`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const [head, ...rows] = res.body.trim().split('\r\n');
+    expect(head).toBe(
+      'Record,Status,Received at,Posted at,Voided at,Weighbridge ticket,Vehicle plate,Supplier code,Supplier,Facility code,Facility,Line,Material code,Material,Gross kg,Tare kg,Net kg,Deduction %,Payable kg,Unit price PHP/kg,Amount PHP,Lot',
+    );
+    expect(rows).toHaveLength(2);
+    const cells = rows.map((r) => r.split(','));
+    expect(cells[0]?.slice(0, 3)).toEqual([posted.number, 'posted', '2026-10-20T01:30:00.000Z']);
+    expect(cells[0]?.slice(11, 22)).toEqual([
+      '1',
+      'PET_BOTTLES_CLEAR',
+      expect.any(String),
+      '1250.500',
+      '30.000',
+      '1220.500',
+      '2.00',
+      '1196.090',
+      '16.75',
+      '20034.51',
+      posted.lines[0].lot.code,
+    ]);
+    expect(cells[1]?.[12]).toBe('HDPE_NATURAL');
+    const log = (await admin.get('/api/dashboard/user-transactions?type=EXPORT_DATA')).json().items[0];
+    expect(log).toMatchObject({ description: 'Exported 2 receive records' });
+    expect(log.metadata).toMatchObject({ dataType: 'receive_records', recordCount: 2 });
+    expect(log.metadata.parameters).toMatchObject({ q: 'WB-CSV-7', status: 'posted' });
+    const drafts = await auditor.get('/api/receive-records/export.csv?q=WB-CSV-7&status=draft');
+    expect(drafts.body.trim().split('\r\n')).toHaveLength(1);
+    expect((await operator.get('/api/receive-records/export.csv')).statusCode).toBe(403);
+  });
+
   it('shows a supplier member only their own deliveries', async () => {
     const supplier = await (await client(ctx.app)).login('supplier.intake@demo.plastrace.ph', DEMO_PASSWORD);
     const theirs = (await admin.post('/api/receive-records', delivery())).json();

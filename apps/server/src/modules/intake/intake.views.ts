@@ -1,4 +1,6 @@
-import type { getRecord, linesOf } from './intake.repo.ts';
+import type { CsvColumn } from '../../lib/listing.ts';
+import type { exportLines, getRecord, linesOf } from './intake.repo.ts';
+import type { PhotoRow } from './photos.repo.ts';
 
 type RecordRow = NonNullable<Awaited<ReturnType<typeof getRecord>>>;
 type LineRow = Awaited<ReturnType<typeof linesOf>>[number];
@@ -9,7 +11,24 @@ const sum = (values: string[], scale: number) => {
   return `${s.slice(0, -scale)}.${s.slice(-scale)}`;
 };
 
-export function toRecord({ record: r, supplier, facility }: RecordRow, lines: LineRow[]) {
+export function toPhoto(recordId: string, { position, file: f }: PhotoRow) {
+  const url = `/api/receive-records/${recordId}/photos/${f.id}`;
+  return {
+    id: f.id,
+    mime: f.mime,
+    size: f.size,
+    original_name: f.originalName,
+    captured_at: f.capturedAt?.toISOString() ?? null,
+    latitude: f.latitude,
+    longitude: f.longitude,
+    position,
+    created_at: f.createdAt.toISOString(),
+    url,
+    thumbnail_url: `${url}/thumbnail`,
+  };
+}
+
+export function toRecord({ record: r, supplier, facility }: RecordRow, lines: LineRow[], photos: PhotoRow[]) {
   return {
     id: r.id,
     number: r.number,
@@ -34,6 +53,7 @@ export function toRecord({ record: r, supplier, facility }: RecordRow, lines: Li
       amount: l.amount,
       lot: lot?.id ? { id: lot.id, code: lot.code } : null,
     })),
+    photos: photos.map((p) => toPhoto(r.id, p)),
     // numeric(14,3) and (14,2) strings always carry their scale, so digits add up exactly.
     total_net_kg: sum(
       lines.map((l) => l.line.netKg),
@@ -52,3 +72,31 @@ export function toRecord({ record: r, supplier, facility }: RecordRow, lines: Li
   };
 }
 export type ReceiveRecordView = ReturnType<typeof toRecord>;
+
+type ExportRow = Awaited<ReturnType<typeof exportLines>>[number];
+
+/** The receive-records CSV: one row per line, the record's header repeated on each. */
+export const RECEIVE_LINES_CSV: CsvColumn<ExportRow>[] = [
+  ['Record', (x) => x.record.number],
+  ['Status', (x) => x.record.status],
+  ['Received at', (x) => x.record.receivedAt.toISOString()],
+  ['Posted at', (x) => x.record.postedAt?.toISOString()],
+  ['Voided at', (x) => x.record.voidedAt?.toISOString()],
+  ['Weighbridge ticket', (x) => x.record.weighbridgeTicket],
+  ['Vehicle plate', (x) => x.record.vehiclePlate],
+  ['Supplier code', (x) => x.supplier.code],
+  ['Supplier', (x) => x.supplier.name],
+  ['Facility code', (x) => x.facility.code],
+  ['Facility', (x) => x.facility.name],
+  ['Line', (x) => x.line.lineNo],
+  ['Material code', (x) => x.material.code],
+  ['Material', (x) => x.material.name],
+  ['Gross kg', (x) => x.line.grossKg],
+  ['Tare kg', (x) => x.line.tareKg],
+  ['Net kg', (x) => x.line.netKg],
+  ['Deduction %', (x) => x.line.deductionPct],
+  ['Payable kg', (x) => x.line.payableKg],
+  ['Unit price PHP/kg', (x) => x.line.unitPrice],
+  ['Amount PHP', (x) => x.line.amount],
+  ['Lot', (x) => x.lot?.code],
+];

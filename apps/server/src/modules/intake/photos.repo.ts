@@ -1,0 +1,66 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { files, receivePhotos } from '../../db/schema/index.ts';
+import { fileFacts } from '../files/files.repo.ts';
+
+type Handle = Db | Tx;
+
+/** The photos of these records, in the order they were added; never their bytes. */
+export function photosOf(h: Handle, orgId: string, recordIds: string[]) {
+  return h
+    .select({ recordId: receivePhotos.recordId, position: receivePhotos.position, file: fileFacts })
+    .from(receivePhotos)
+    .innerJoin(files, eq(files.id, receivePhotos.fileId))
+    .where(and(eq(receivePhotos.organizationId, orgId), inArray(receivePhotos.recordId, recordIds)))
+    .orderBy(asc(receivePhotos.recordId), asc(receivePhotos.position));
+}
+export type PhotoRow = Awaited<ReturnType<typeof photosOf>>[number];
+
+export async function linkPhoto(
+  tx: Tx,
+  v: { organizationId: string; recordId: string; fileId: string; position: number },
+): Promise<void> {
+  await tx.insert(receivePhotos).values(v);
+}
+
+/** Removes the link; true when the record had that photo. */
+export async function unlinkPhoto(tx: Tx, orgId: string, recordId: string, fileId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(receivePhotos)
+    .where(
+      and(
+        eq(receivePhotos.organizationId, orgId),
+        eq(receivePhotos.recordId, recordId),
+        eq(receivePhotos.fileId, fileId),
+      ),
+    )
+    .returning({ fileId: receivePhotos.fileId });
+  return rows.length > 0;
+}
+
+/** A photo's stored bytes, or its thumbnail, when it belongs to the record. */
+export async function photoContent(
+  h: Handle,
+  orgId: string,
+  recordId: string,
+  fileId: string,
+  part: 'image' | 'thumbnail',
+) {
+  const [row] = await h
+    .select({
+      sha256: files.sha256,
+      mime: files.mime,
+      position: receivePhotos.position,
+      content: part === 'image' ? files.bytes : files.thumbnail,
+    })
+    .from(receivePhotos)
+    .innerJoin(files, eq(files.id, receivePhotos.fileId))
+    .where(
+      and(
+        eq(receivePhotos.organizationId, orgId),
+        eq(receivePhotos.recordId, recordId),
+        eq(receivePhotos.fileId, fileId),
+      ),
+    );
+  return row;
+}
