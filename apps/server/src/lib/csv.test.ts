@@ -13,4 +13,10 @@ describe('toCsv', () => {
     );
     expect(csv).toBe('a,b\r\n"PET, clear","say ""hi"""\r\n"\'=HYPERLINK(""x"")",-12.5\r\n,"line\nbreak"\r\n');
   });
+
+  it('keeps negative decimal strings numbers, but not formulas that start like them', () => {
+    expect(toCsv(['amount'], [['-100.00'], ['-2+3'], ['-1e3']])).toBe(
+      "amount\r\n-100.00\r\n'-2+3\r\n'-1e3\r\n",
+    );
+  });
 });

@@ -1,32 +1,31 @@
-import { decimalInput } from '@plastrace/shared';
+import {
+  ledgerEntrySchema,
+  paymentInputSchema,
+  statementExportQuerySchema,
+  statementQuerySchema,
+  statementSchema,
+  supplierBalanceExportQuerySchema,
+  supplierBalancePageSchema,
+  supplierBalanceQuerySchema,
+} from '@plastrace/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { CSV_MAX_ROWS } from '../../lib/listing.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import * as service from './ledger.service.ts';
 
 const tags = ['supplier ledger'];
-const ref = z.object({ id: z.string().uuid(), code: z.string(), name: z.string() });
-const statement = z.object({
-  items: z.array(
-    z.object({
-      id: z.string().uuid(),
-      kind: z.string(),
-      amount: z.string(),
-      balance: z.string(),
-      currency: z.string(),
-      method: z.string().nullable(),
-      reference: z.string().nullable(),
-      source_type: z.string().nullable(),
-      source_id: z.string().nullable(),
-      note: z.string().nullable(),
-      posted_at: z.string(),
-    }),
-  ),
-  balance: z.string(),
-});
+const supplierParams = z.object({ supplier_id: z.string().uuid() });
 
-/** Payables from posted receipts and the payments against them (PHP). */
+const sendCsv = (reply: FastifyReply, filename: string, csv: string) =>
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(csv);
+
+/** Payables from posted receipts and the payments and advances against them (PHP). */
 export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', authenticate(ctx.db));
 
@@ -35,22 +34,26 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       schema: {
         tags,
-        summary: 'What is owed to each supplier',
-        response: {
-          200: z.object({
-            items: z.array(
-              z.object({
-                supplier: ref,
-                balance: z.string(),
-                currency: z.literal('PHP'),
-                last_entry_at: z.string(),
-              }),
-            ),
-          }),
-        },
+        summary: 'What is owed to each supplier (search, filters, keyset pages, totals)',
+        querystring: supplierBalanceQuerySchema,
+        response: { 200: supplierBalancePageSchema },
       },
     },
-    async (req) => service.balances(ctx, callerOf(req)),
+    async (req) => service.list(ctx, callerOf(req), req.query),
+  );
+
+  app.get(
+    '/supplier-ledger/export.csv',
+    {
+      schema: {
+        tags,
+        summary: `The filtered supplier balances as CSV (at most ${CSV_MAX_ROWS} rows)`,
+        querystring: supplierBalanceExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (req, reply) =>
+      sendCsv(reply, 'supplier-balances.csv', await service.exportBalances(ctx, callerOf(req), req.query)),
   );
 
   app.get(
@@ -58,12 +61,31 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       schema: {
         tags,
-        summary: 'A supplier’s statement with the running balance',
-        params: z.object({ supplier_id: z.string().uuid() }),
-        response: { 200: statement },
+        summary:
+          'A supplier’s statement for a period: opening balance, entries with running balance, closing',
+        params: supplierParams,
+        querystring: statementQuerySchema,
+        response: { 200: statementSchema },
       },
     },
-    async (req) => service.statement(ctx, callerOf(req), req.params.supplier_id),
+    async (req) => service.statement(ctx, callerOf(req), req.params.supplier_id, req.query),
+  );
+
+  app.get(
+    '/supplier-ledger/:supplier_id/statement.csv',
+    {
+      schema: {
+        tags,
+        summary: 'The statement as CSV, with opening and closing balance rows',
+        params: supplierParams,
+        querystring: statementExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (req, reply) => {
+      const out = await service.exportStatement(ctx, callerOf(req), req.params.supplier_id, req.query);
+      return sendCsv(reply, out.filename, out.csv);
+    },
   );
 
   app.post(
@@ -71,15 +93,9 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       schema: {
         tags,
-        summary: 'Records a payment to a supplier (cash, GCash or bank)',
-        body: z.object({
-          supplier_id: z.string().uuid(),
-          amount: decimalInput(2, 'Amount'),
-          method: z.enum(['cash', 'gcash', 'bank']),
-          reference: z.string().trim().max(100).nullish(),
-          note: z.string().trim().max(500).nullish(),
-        }),
-        response: { 201: statement },
+        summary: 'Records a payment (cash, GCash or bank), or an advance when marked so',
+        body: paymentInputSchema,
+        response: { 201: ledgerEntrySchema },
       },
     },
     async (req, reply) => reply.code(201).send(await service.pay(ctx, callerOf(req), req.body)),

@@ -1,65 +1,182 @@
+import type {
+  paymentInputSchema,
+  statementExportQuerySchema,
+  statementQuerySchema,
+  supplierBalanceExportQuerySchema,
+  supplierBalanceQuerySchema,
+} from '@plastrace/shared';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { toCsv } from '../../lib/csv.ts';
 import { formatDecimal, parseDecimal } from '../../lib/decimal.ts';
 import { forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import {
+  CSV_MAX_ROWS,
+  csvExport,
+  decodeSortCursor,
+  exportFilter,
+  listFilter,
+  toSortedPage,
+} from '../../lib/listing.ts';
 import { assertMay } from '../../lib/policy.ts';
+import { assertMayExport } from '../../lib/records.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { logChange } from '../activity/changes.ts';
+import { getOrganization } from '../organization/organization.repo.ts';
+import { ownSupplierOf } from '../suppliers/suppliers.policy.ts';
+import { getSupplier } from '../suppliers/suppliers.repo.ts';
 import * as repo from './ledger.repo.ts';
+import { BALANCE_CSV, balanceLine, statementCsv, toBalance, toEntry } from './ledger.views.ts';
 
-/** A supplier member sees only their own account. */
-function visibleSupplier(caller: Caller, supplierId?: string): string | undefined {
-  if (caller.role !== 'supplier') return supplierId;
-  if (supplierId && supplierId !== caller.supplierId) throw notFound('Supplier');
-  return caller.supplierId ?? '00000000-0000-0000-0000-000000000000';
-}
+type BalanceQuery = z.output<typeof supplierBalanceQuerySchema>;
+type BalanceExportQuery = z.output<typeof supplierBalanceExportQuerySchema>;
+type StatementQuery = z.output<typeof statementQuerySchema>;
+type StatementExportQuery = z.output<typeof statementExportQuerySchema>;
+/** `advance` may be left out by callers other than the route (the demo seed): it defaults to false. */
+type Payment = Omit<z.output<typeof paymentInputSchema>, 'advance'> & { advance?: boolean };
 
-export async function balances(ctx: AppContext, caller: Caller) {
-  assertMay(caller, 'readOperations');
-  const rows = await repo.balances(ctx.db, caller.organizationId, visibleSupplier(caller));
+/** Statement pages are oldest first; the cursor names this order like a list's sort. */
+const STATEMENT_ORDER = 'posted_at';
+
+const timeZoneOf = async (db: Db, orgId: string) =>
+  (await getOrganization(db, orgId))?.timeZone ?? 'Asia/Manila';
+
+/** The filter of the balances list; a supplier member's list holds at most their own supplier. */
+async function balanceFilter(
+  ctx: AppContext,
+  caller: Caller,
+  q: BalanceExportQuery,
+): Promise<repo.BalanceFilter> {
   return {
-    items: rows.map((r) => ({
-      supplier: r.supplier,
-      balance: r.balance,
-      currency: 'PHP' as const,
-      last_entry_at: new Date(r.lastEntryAt).toISOString(),
-    })),
+    onlyId: ownSupplierOf(caller),
+    q: q.q,
+    type: q.type,
+    owing: q.owing,
+    before: q.as_of
+      ? repo.dayStart(q.as_of, await timeZoneOf(ctx.db, caller.organizationId), true)
+      : undefined,
   };
 }
 
-export async function statement(ctx: AppContext, caller: Caller, supplierId: string) {
+export async function list(ctx: AppContext, caller: Caller, q: BalanceQuery) {
   assertMay(caller, 'readOperations');
-  const rows = await repo.entries(
-    ctx.db,
-    caller.organizationId,
-    visibleSupplier(caller, supplierId) ?? supplierId,
-  );
+  const f = await balanceFilter(ctx, caller, q);
+  const [rows, totals] = await Promise.all([
+    repo.balances(ctx.db, caller.organizationId, { ...f, ...listFilter(q) }),
+    repo.balanceTotals(ctx.db, caller.organizationId, f),
+  ]);
   return {
-    items: rows.map(({ entry: e, balance }) => ({
-      id: e.id,
-      kind: e.kind,
-      amount: e.amount,
-      balance,
-      currency: e.currency,
-      method: e.method,
-      reference: e.reference,
-      source_type: e.sourceType,
-      source_id: e.sourceId,
-      note: e.note,
-      posted_at: e.postedAt.toISOString(),
-    })),
-    balance: rows.at(-1)?.balance ?? '0.00',
+    ...toSortedPage(rows, q.limit, q.sort, toBalance),
+    totals,
+    as_of: q.as_of ?? null,
+    currency: 'PHP' as const,
   };
 }
 
-type Payment = {
-  supplier_id: string;
-  amount: string;
-  method: 'cash' | 'gcash' | 'bank';
-  reference?: string | null;
-  note?: string | null;
-};
+export async function exportBalances(ctx: AppContext, caller: Caller, q: BalanceExportQuery) {
+  assertMayExport(caller);
+  const f = await balanceFilter(ctx, caller, q);
+  const rows = await repo.balances(ctx.db, caller.organizationId, { ...f, ...exportFilter(q) });
+  return csvExport(ctx.db, caller, {
+    dataType: 'supplier_balances',
+    parameters: q,
+    columns: BALANCE_CSV,
+    items: rows.map(toBalance),
+  });
+}
 
-/** A payment lowers what is owed; paying more than is owed is refused (advances are not supported yet). */
+/** The supplier the statement is about: 404 for another organization's, and for a supplier member, any but their own. */
+async function statementSupplier(ctx: AppContext, caller: Caller, supplierId: string) {
+  assertMay(caller, 'readOperations');
+  const own = ownSupplierOf(caller);
+  const supplier =
+    own === undefined || own === supplierId
+      ? await getSupplier(ctx.db, caller.organizationId, supplierId)
+      : undefined;
+  if (!supplier) throw notFound('Supplier');
+  return supplier;
+}
+
+async function periodOf(ctx: AppContext, caller: Caller, q: StatementExportQuery): Promise<repo.Period> {
+  if (!q.from && !q.to) return {};
+  const timeZone = await timeZoneOf(ctx.db, caller.organizationId);
+  return {
+    start: q.from ? repo.dayStart(q.from, timeZone) : undefined,
+    end: q.to ? repo.dayStart(q.to, timeZone, true) : undefined,
+  };
+}
+
+/** A supplier's statement for a period: opening balance, the entries with their running balance, closing balance. */
+export async function statement(ctx: AppContext, caller: Caller, supplierId: string, q: StatementQuery) {
+  const supplier = await statementSupplier(ctx, caller, supplierId);
+  const period = await periodOf(ctx, caller, q);
+  const after = decodeSortCursor(q.cursor, STATEMENT_ORDER);
+  const [summary, rows] = await Promise.all([
+    repo.periodSummary(ctx.db, caller.organizationId, supplierId, period),
+    repo.entries(ctx.db, caller.organizationId, supplierId, { ...period, after, limit: q.limit + 1 }),
+  ]);
+  return {
+    ...toSortedPage(rows, q.limit, STATEMENT_ORDER, toEntry),
+    supplier: { id: supplier.id, code: supplier.code, name: supplier.name, type: supplier.type },
+    from: q.from ?? null,
+    to: q.to ?? null,
+    opening_balance: summary.opening,
+    closing_balance: summary.closing,
+    total_increase: summary.increase,
+    total_decrease: summary.decrease,
+    currency: 'PHP' as const,
+  };
+}
+
+/**
+ * The statement as CSV: the entries between an opening-balance row at the period's start and a
+ * closing-balance row at its end. The export is logged with the number of entries it holds.
+ */
+export async function exportStatement(
+  ctx: AppContext,
+  caller: Caller,
+  supplierId: string,
+  q: StatementExportQuery,
+) {
+  assertMayExport(caller);
+  const supplier = await statementSupplier(ctx, caller, supplierId);
+  const period = await periodOf(ctx, caller, q);
+  const [summary, rows] = await Promise.all([
+    repo.periodSummary(ctx.db, caller.organizationId, supplierId, period),
+    repo.entries(ctx.db, caller.organizationId, supplierId, { ...period, limit: CSV_MAX_ROWS }),
+  ]);
+  const columns = statementCsv(supplier);
+  const csv = await csvExport(ctx.db, caller, {
+    dataType: 'supplier_statement',
+    parameters: { supplier_id: supplierId, ...q },
+    columns,
+    items: rows.map(toEntry),
+  });
+  const line = (l: ReturnType<typeof balanceLine>) =>
+    toCsv(
+      columns.map(([, cell]) => String(cell(l) ?? '')),
+      [],
+    );
+  const headerEnd = csv.indexOf('\r\n') + 2;
+  return {
+    filename: `statement-${supplier.code}${q.from ? `-from-${q.from}` : ''}${q.to ? `-to-${q.to}` : ''}.csv`,
+    csv:
+      csv.slice(0, headerEnd) +
+      line(balanceLine('opening_balance', summary.start, summary.opening)) +
+      csv.slice(headerEnd) +
+      line(balanceLine('closing_balance', summary.end, summary.closing)),
+  };
+}
+
+/**
+ * Records money paid to a supplier. A payment above what is owed is refused unless it is marked as
+ * an advance: recyclers in the Philippines commonly advance cash (a "bale") to junkshops and waste
+ * pickers to secure their next deliveries, and the payables of those deliveries then settle it. An
+ * unmarked overpayment is almost always a typo, so it needs that explicit choice. The excess of an
+ * advance leaves a negative balance (the supplier owes material); advances go only to active
+ * suppliers, since archived ones cannot deliver again.
+ */
 export async function pay(ctx: AppContext, caller: Caller, p: Payment) {
   if (caller.role !== 'admin' && caller.role !== 'manager')
     throw forbidden('Only managers and administrators may record payments');
@@ -67,17 +184,22 @@ export async function pay(ctx: AppContext, caller: Caller, p: Payment) {
   if (amount <= 0n) throw unprocessable('The payment must be above ₱0.00');
   if (p.method !== 'cash' && !p.reference)
     throw unprocessable(`A ${p.method === 'gcash' ? 'GCash' : 'bank'} payment needs its reference number`);
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const supplier = await repo.lockSupplier(tx, caller.organizationId, p.supplier_id);
     if (!supplier) throw notFound('Supplier');
-    const [current] = await repo.balances(tx, caller.organizationId, p.supplier_id);
-    const owed = parseDecimal(current?.balance ?? '0', 2);
-    if (amount > owed)
-      throw unprocessable(`The payment exceeds the ₱${formatDecimal(owed, 2)} owed to ${supplier.name}`);
-    await repo.insertLedgerEntry(tx, {
+    const owed = parseDecimal(await repo.balanceOf(tx, caller.organizationId, p.supplier_id), 2);
+    const advance = amount > owed;
+    if (advance && !p.advance)
+      throw unprocessable(
+        `The payment exceeds the ₱${formatDecimal(owed, 2)} owed to ${supplier.name}. Mark it as an advance to pay more.`,
+      );
+    if (advance && supplier.archivedAt)
+      throw unprocessable(`${supplier.name} is archived and cannot get an advance`);
+    const paid = formatDecimal(amount, 2);
+    const entry = await repo.insertLedgerEntry(tx, {
       organizationId: caller.organizationId,
       supplierId: p.supplier_id,
-      kind: 'payment',
+      kind: advance ? 'advance' : 'payment',
       amount: formatDecimal(-amount, 2),
       method: p.method,
       reference: p.reference || null,
@@ -85,14 +207,16 @@ export async function pay(ctx: AppContext, caller: Caller, p: Payment) {
       sourceType: 'payment',
       createdBy: caller.userId,
     });
+    const view = toEntry({ ...entry, balance: formatDecimal(owed - amount, 2) });
     await logChange(tx, caller, {
       type: 'CREATE_RECORD',
       entityType: 'supplier_payment',
-      entityId: p.supplier_id,
-      description: `Paid ${supplier.name} ₱${formatDecimal(amount, 2)} by ${p.method}`,
-      amount: formatDecimal(amount, 2),
+      entityId: entry.id,
+      description: `${advance ? 'Advanced' : 'Paid'} ${supplier.name} ₱${paid} by ${p.method}`,
+      amount: paid,
       referenceId: p.reference ?? undefined,
+      after: { supplier_id: p.supplier_id, ...view },
     });
+    return view;
   });
-  return statement(ctx, caller, p.supplier_id);
 }

@@ -1,0 +1,149 @@
+import { asc, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { facilities, materials, supplierLedger, suppliers } from '../../db/schema/index.ts';
+import { newOrganization } from '../../test/accounts.ts';
+import { useTestApp } from '../../test/app.ts';
+import { activity, seededOrganization } from '../../test/masterdata.ts';
+
+// Payables from posted receipts, and payments (cash, GCash, bank) and advances against them.
+
+const ctx = useTestApp();
+let org: Awaited<ReturnType<typeof seededOrganization>>;
+let a: string;
+let b: string;
+let c: string;
+let deliver: (supplierId: string, kg: number) => Promise<{ number: string }>;
+
+const pay = (body: Record<string, unknown>, who = org.admin) =>
+  who.post('/api/supplier-ledger/payments', body);
+const closing = async (supplierId: string) =>
+  (await org.admin.get(`/api/supplier-ledger/${supplierId}`)).json().closing_balance;
+
+beforeAll(async () => {
+  org = await seededOrganization(ctx, 'payments');
+  const db = ctx.database.db;
+  const where = eq(facilities.organizationId, org.organizationId);
+  const [fac] = await db.select().from(facilities).where(where);
+  const [mat] = await db.select().from(materials).where(eq(materials.organizationId, org.organizationId));
+  const sups = await db
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(eq(suppliers.organizationId, org.organizationId))
+    .orderBy(asc(suppliers.code));
+  [a, b, c] = sups.map((s) => s.id) as [string, string, string];
+  deliver = async (supplierId, kg) => {
+    const draft = await org.admin.post('/api/receive-records', {
+      supplier_id: supplierId,
+      facility_id: fac?.id,
+      received_at: '2026-11-03T10:00:00+08:00',
+      lines: [{ material_id: mat?.id, gross_kg: kg, unit_price: '12.50' }],
+    });
+    const posted = await org.admin.post(`/api/receive-records/${draft.json().id}/post`);
+    expect(posted.statusCode, posted.body).toBe(200);
+    return posted.json();
+  };
+  await deliver(a, 100);
+  await deliver(a, 50);
+  await deliver(b, 10);
+});
+
+describe('supplier payments', () => {
+  it('turns posted deliveries into payables with a running balance', async () => {
+    const s = (await org.admin.get(`/api/supplier-ledger/${a}`)).json();
+    expect(s.items.map((e: { kind: string; balance: string }) => [e.kind, e.balance])).toEqual([
+      ['payable', '1250.00'],
+      ['payable', '1875.00'],
+    ]);
+    expect(s.items[0]).toMatchObject({ source_type: 'receive_record', amount: '1250.00' });
+    expect(s.closing_balance).toBe('1875.00');
+  });
+
+  it('checks the amount and the reference with clear messages', async () => {
+    const field = async (amount: unknown) => {
+      const res = await pay({ supplier_id: a, amount, method: 'cash' });
+      expect(res.statusCode).toBe(400);
+      return res.json().details.fields['body.amount'];
+    };
+    expect(await field(0)).toBe('Enter an amount above ₱0.00');
+    expect(await field('0.00')).toBe('Enter an amount above ₱0.00');
+    expect(await field('-5')).toBe('Amount must be a non-negative number');
+    expect(await field('1.234')).toBe('Amount can have at most 2 decimals');
+    expect(await field('1000000000000')).toBe('The amount is too large');
+    const noRef = await pay({ supplier_id: a, amount: 100, method: 'gcash' });
+    expect(noRef.statusCode).toBe(422);
+    expect(noRef.json().message).toBe('A GCash payment needs its reference number');
+    expect(await closing(a)).toBe('1875.00');
+  });
+
+  it('records a payment, and refuses more than is owed unless it is marked as an advance', async () => {
+    const paid = await pay({ supplier_id: a, amount: '875.00', method: 'gcash', reference: 'GC-9911' });
+    expect(paid.statusCode).toBe(201);
+    expect(paid.json()).toMatchObject({
+      kind: 'payment',
+      amount: '-875.00',
+      balance: '1000.00',
+      method: 'gcash',
+      reference: 'GC-9911',
+    });
+    const log = (await org.admin.get('/api/dashboard/user-transactions?type=CREATE_RECORD&q=Paid')).json();
+    expect(log.items[0]).toMatchObject({ amount: '875.00', currency: 'PHP', reference_id: 'GC-9911' });
+
+    const over = await pay({ supplier_id: a, amount: '1000.01', method: 'cash' });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().message).toMatch(
+      /^The payment exceeds the ₱1000\.00 owed to .+\. Mark it as an advance/,
+    );
+
+    // Marked as an advance but within what is owed: an ordinary payment.
+    const within = await pay({ supplier_id: a, amount: '100', method: 'cash', advance: true });
+    expect(within.json()).toMatchObject({ kind: 'payment', balance: '900.00' });
+    const advance = await pay({
+      supplier_id: a,
+      amount: '1100',
+      method: 'bank',
+      reference: 'BDO-1',
+      advance: true,
+    });
+    expect(advance.statusCode).toBe(201);
+    expect(advance.json()).toMatchObject({ kind: 'advance', amount: '-1100.00', balance: '-200.00' });
+    expect((await activity(org.admin, 'Advanced'))[0]).toMatch(/^Advanced .+ ₱1100\.00 by bank$/);
+    const list = (await org.admin.get(`/api/supplier-ledger?sort=balance`)).json();
+    expect(list.items[0]).toMatchObject({ supplier: { id: a }, balance: '-200.00' });
+    expect(list.totals.advances).toBe('200.00');
+
+    // The next delivery settles the advance first.
+    await deliver(a, 20);
+    expect(await closing(a)).toBe('50.00');
+  });
+
+  it('lets only one of two simultaneous payments of the whole balance through', async () => {
+    const both = await Promise.all([
+      pay({ supplier_id: b, amount: '125.00', method: 'cash' }),
+      pay({ supplier_id: b, amount: '125.00', method: 'cash' }, org.manager),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+    expect(await closing(b)).toBe('0.00');
+  });
+
+  it('settles what an archived supplier is owed but gives them no advance', async () => {
+    await ctx.database.db
+      .insert(supplierLedger)
+      .values({ organizationId: org.organizationId, supplierId: c, kind: 'payable', amount: '300.00' });
+    expect((await org.admin.post(`/api/suppliers/${c}/archive`)).statusCode).toBe(200);
+    expect((await pay({ supplier_id: c, amount: 300, method: 'cash' })).statusCode).toBe(201);
+    const advance = await pay({ supplier_id: c, amount: 1, method: 'cash', advance: true });
+    expect(advance.statusCode).toBe(422);
+    expect(advance.json().message).toMatch(/is archived and cannot get an advance$/);
+  });
+
+  it('lets only managers and administrators pay, within their own organization', async () => {
+    for (const who of [org.operator, org.auditor, org.supplier]) {
+      const res = await pay({ supplier_id: b, amount: 1, method: 'cash', advance: true }, who);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('Only managers and administrators may record payments');
+    }
+    const other = (await newOrganization(ctx.app)).admin;
+    expect((await pay({ supplier_id: a, amount: 1, method: 'cash' }, other)).statusCode).toBe(404);
+    expect(await closing(b)).toBe('0.00');
+  });
+});
