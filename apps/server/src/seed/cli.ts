@@ -6,9 +6,10 @@ import { runMigrations } from '../db/migrate.ts';
 import { seedDemo } from './demo.ts';
 
 const USAGE = `Usage: npm run seed -- [--seed N] [--scale N] [--slug NAME]
-  Creates a demo organization with Philippine facilities, suppliers, materials and PHP prices.
+  Creates a demo organization with Philippine facilities, suppliers, materials and PHP prices, and
+  months of deliveries (posted with lots, stock and payables; a few drafts and voids) and payments.
   --seed   random seed; the same seed gives the same data (default 1)
-  --scale  multiplies suppliers and price history, for benchmarks (default 1)
+  --scale  multiplies suppliers, months of prices and deliveries, for benchmarks (default 1)
   --slug   organization slug (default "demo")
 Uses DATABASE_URL when set, else the embedded PostgreSQL in DATA_DIR (stop the app first).`;
 
@@ -38,7 +39,7 @@ async function main() {
     await runMigrations(url);
     const database = connect(url, { max: 2 });
     try {
-      const result = await seedDemo(database.db, { seed, scale, slug: values.slug });
+      const result = await seedDemo(database.db, { seed, scale, slug: values.slug, deliveries: true });
       console.log(`Seeded "${result.name}" (slug ${result.slug}):`, result.counts);
     } finally {
       await database.close();

@@ -1,13 +1,15 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { facilities, organizations, prices, suppliers } from '../db/schema/index.ts';
+import { balances } from '../modules/inventory/inventory.repo.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
-import { seedDemo, seedDemoIfEmpty } from './demo.ts';
+import { type SeedResult, seedDemo, seedDemoIfEmpty } from './demo.ts';
 
 const asOf = new Date('2026-11-01T00:00:00Z');
 let a: TestDatabase;
 let b: TestDatabase;
+let demo: SeedResult;
 beforeAll(async () => {
   [a, b] = await Promise.all([createTestDatabase(), createTestDatabase()]);
 });
@@ -15,9 +17,14 @@ afterAll(async () => {
   await Promise.all([a?.drop(), b?.drop()]);
 });
 
-async function snapshot(db: Db, slug: string) {
+async function orgId(db: Db, slug: string) {
   const [org] = await db.select().from(organizations).where(eq(organizations.slug, slug));
   if (!org) throw new Error('no org');
+  return org.id;
+}
+
+async function snapshot(db: Db, slug: string) {
+  const org = { id: await orgId(db, slug) };
   const sup = await db
     .select({ code: suppliers.code, name: suppliers.name, type: suppliers.type, phone: suppliers.phone })
     .from(suppliers)
@@ -28,17 +35,45 @@ async function snapshot(db: Db, slug: string) {
     .from(prices)
     .where(eq(prices.organizationId, org.id))
     .orderBy(asc(prices.region), asc(prices.effectiveFrom), asc(prices.pricePerKg));
-  return { sup, pr };
+  return { sup, pr, ...(await deliveries(db, org.id)) };
+}
+
+const rows = async <T extends Record<string, unknown>>(db: Db, text: ReturnType<typeof sql>) =>
+  (await db.execute<T>(text)).rows;
+
+/** Everything the deliveries wrote, without generated ids and wall-clock timestamps. */
+async function deliveries(db: Db, org: string) {
+  const q = (text: ReturnType<typeof sql>) => rows(db, text);
+  return {
+    records: await q(sql`
+      SELECT r.number, r.status, s.code AS supplier, f.code AS facility, r.received_at, r.weighbridge_ticket,
+             r.scale_device_id, r.vehicle_plate, r.notes, r.void_reason,
+             json_agg(json_build_array(m.code, l.gross_kg, l.tare_kg, l.net_kg, l.deduction_pct, l.payable_kg,
+                      l.unit_price, l.amount, lot.code, lot.status) ORDER BY l.line_no) AS lines
+      FROM receive_records r JOIN suppliers s ON s.id = r.supplier_id JOIN facilities f ON f.id = r.facility_id
+      JOIN receive_lines l ON l.record_id = r.id JOIN materials m ON m.id = l.material_id
+      LEFT JOIN lots lot ON lot.id = l.lot_id
+      WHERE r.organization_id = ${org} GROUP BY r.id, s.code, f.code ORDER BY r.number`),
+    movements: await q(sql`
+      SELECT lot.code, sm.kind, sm.qty_kg, sm.value_php, sm.reason FROM stock_movements sm
+      JOIN lots lot ON lot.id = sm.lot_id WHERE sm.organization_id = ${org} ORDER BY lot.code, sm.id`),
+    ledger: await q(sql`
+      SELECT s.code, e.kind, e.amount, e.method, e.reference, e.note FROM supplier_ledger e
+      JOIN suppliers s ON s.id = e.supplier_id WHERE e.organization_id = ${org} ORDER BY s.code, e.id`),
+  };
 }
 
 describe('demo seed', () => {
   it('is deterministic: the same seed gives the same data', async () => {
-    await seedDemo(a.db, { seed: 42, asOf });
-    await seedDemo(b.db, { seed: 42, asOf });
-    expect(await snapshot(a.db, 'demo')).toEqual(await snapshot(b.db, 'demo'));
+    demo = await seedDemo(a.db, { seed: 42, asOf, deliveries: true });
+    await seedDemo(b.db, { seed: 42, asOf, deliveries: true });
+    const first = await snapshot(a.db, 'demo');
+    expect(first.records.length).toBe(demo.counts.receiveRecords);
+    expect(first.ledger.length).toBeGreaterThan(demo.counts.posted);
+    expect(first).toEqual(await snapshot(b.db, 'demo'));
     await seedDemo(b.db, { seed: 43, asOf, slug: 'other' });
     expect((await snapshot(b.db, 'other')).sup).not.toEqual((await snapshot(b.db, 'demo')).sup);
-  });
+  }, 120_000);
 
   it('fills Philippine facilities in Metro Manila and Cebu, suppliers of every kind and PHP prices', async () => {
     const fac = await a.db.select().from(facilities);
@@ -58,6 +93,8 @@ describe('demo seed', () => {
     const big = await seedDemo(a.db, { seed: 1, asOf, slug: 's4', scale: 4 });
     expect(big.counts.suppliers).toBe(small.counts.suppliers * 4);
     expect(big.counts.prices).toBe(small.counts.prices * 4);
+    // Deliveries only when asked for: module tests start from master data alone.
+    expect(big.counts.receiveRecords).toBe(0);
   });
 
   it('refuses a taken slug and leaves nothing half-written', async () => {
@@ -69,4 +106,156 @@ describe('demo seed', () => {
   it('seeds an empty database only', async () => {
     expect(await seedDemoIfEmpty(a.db, { seed: 1, asOf })).toBeUndefined();
   });
+});
+
+describe('demo deliveries', () => {
+  const org = () => demo.organizationId;
+
+  it('posts most deliveries, leaves the newest as drafts and voids the duplicates', async () => {
+    const records = await rows<{
+      number: string;
+      status: string;
+      received_at: Date;
+      lines: number;
+      lots: number;
+      receipts: number;
+      voided_lots: number;
+      total: string;
+      ledger: [string, string][] | null;
+    }>(
+      a.db,
+      sql`
+      SELECT r.number, r.status, r.received_at, count(l.id)::int AS lines,
+             count(lot.id) FILTER (WHERE lot.origin_type = 'receive_line' AND lot.origin_id = l.id
+               AND lot.material_id = l.material_id AND lot.facility_id = r.facility_id)::int AS lots,
+             count(mv.id) FILTER (WHERE mv.qty_kg = l.net_kg AND mv.value_php = l.amount)::int AS receipts,
+             count(lot.id) FILTER (WHERE lot.status = 'voided')::int AS voided_lots,
+             sum(l.amount)::text AS total,
+             (SELECT json_agg(json_build_array(e.kind, e.amount::text) ORDER BY e.id) FROM supplier_ledger e
+               WHERE e.source_id = r.id) AS ledger
+      FROM receive_records r JOIN receive_lines l ON l.record_id = r.id
+      LEFT JOIN lots lot ON lot.id = l.lot_id
+      LEFT JOIN stock_movements mv ON mv.lot_id = l.lot_id AND mv.kind = 'receipt'
+      WHERE r.organization_id = ${org()} GROUP BY r.id ORDER BY r.received_at, r.number`,
+    );
+    const by = (status: string) => records.filter((r) => r.status === status);
+    expect(by('posted')).toHaveLength(demo.counts.posted);
+    expect(by('draft')).toHaveLength(demo.counts.drafts);
+    expect(by('voided')).toHaveLength(demo.counts.voided);
+    expect(demo.counts).toMatchObject({ drafts: 3, voided: 2 });
+    for (const r of by('posted')) {
+      expect(r, r.number).toMatchObject({ lots: r.lines, receipts: r.lines, ledger: [['payable', r.total]] });
+    }
+    for (const r of by('voided')) {
+      expect(r, r.number).toMatchObject({
+        lots: r.lines,
+        voided_lots: r.lines,
+        ledger: [
+          ['payable', r.total],
+          ['payable_reversal', `-${r.total}`],
+        ],
+      });
+    }
+    for (const r of by('draft')) expect(r, r.number).toMatchObject({ lots: 0, receipts: 0, ledger: null });
+    // Drafts are the deliveries nobody has posted yet: the newest ones.
+    expect(records.slice(-demo.counts.drafts).every((r) => r.status === 'draft')).toBe(true);
+  });
+
+  it('leaves every inventory balance non-negative and equal to its ledger', async () => {
+    const [cache] = await rows<{ negative: number; mismatched: number; lots: number }>(
+      a.db,
+      sql`
+      SELECT count(*) FILTER (WHERE b.qty_kg < 0)::int AS negative,
+             count(*) FILTER (WHERE b.qty_kg <> s.qty OR b.value_php <> s.value)::int AS mismatched,
+             count(*)::int AS lots
+      FROM lot_balances b
+      JOIN (SELECT lot_id, sum(qty_kg) AS qty, sum(value_php) AS value FROM stock_movements GROUP BY lot_id) s
+        ON s.lot_id = b.lot_id
+      WHERE b.organization_id = ${org()}`,
+    );
+    expect(cache).toMatchObject({ negative: 0, mismatched: 0 });
+    expect(cache?.lots).toBeGreaterThan(demo.counts.posted);
+    const stock = await balances(a.db, org(), { group: 'lot', timeZone: 'Asia/Manila' });
+    expect(stock.length).toBeGreaterThan(demo.counts.posted);
+    expect(stock.every((s) => Number(s.qty_kg) > 0 && Number(s.value_php) > 0)).toBe(true);
+    const [posted] = await rows<{ kg: string }>(
+      a.db,
+      sql`SELECT sum(l.net_kg)::text AS kg FROM receive_lines l JOIN receive_records r ON r.id = l.record_id
+          WHERE r.organization_id = ${org()} AND r.status = 'posted'`,
+    );
+    const total = stock.reduce((kg, s) => kg + Math.round(Number(s.qty_kg) * 1000), 0);
+    expect(total).toBe(Math.round(Number(posted?.kg) * 1000));
+  });
+
+  it('prices every line from the demo price list, received in working hours before the seed day', async () => {
+    const [check] = await rows<{ lines: number; listed: number; off_hours: number; first: Date; last: Date }>(
+      a.db,
+      sql`
+      SELECT count(*)::int AS lines, count(*) FILTER (WHERE l.unit_price = p.price)::int AS listed,
+             count(*) FILTER (WHERE extract(hour FROM r.received_at AT TIME ZONE 'Asia/Manila') NOT BETWEEN 7 AND 16
+               OR extract(dow FROM r.received_at AT TIME ZONE 'Asia/Manila') = 0)::int AS off_hours,
+             min(r.received_at) AS first, max(r.received_at) AS last
+      FROM receive_lines l JOIN receive_records r ON r.id = l.record_id JOIN facilities f ON f.id = r.facility_id
+      LEFT JOIN LATERAL (
+        SELECT price_per_kg AS price FROM prices
+        WHERE organization_id = r.organization_id AND material_id = l.material_id AND region = f.region
+          AND effective_from <= (r.received_at AT TIME ZONE 'Asia/Manila')::date
+        ORDER BY effective_from DESC LIMIT 1) p ON true
+      WHERE r.organization_id = ${org()}`,
+    );
+    expect(check?.listed).toBe(check?.lines);
+    expect(check?.off_hours).toBe(0);
+    // The price history starts on the 1st of the month five months before November.
+    expect(new Date(check?.first ?? 0) >= new Date('2026-05-31T16:00:00Z')).toBe(true);
+    expect(new Date(check?.last ?? 0) < asOf).toBe(true);
+  });
+
+  it('pays suppliers by cash, GCash and bank, never more than owed, pickers on the spot', async () => {
+    const accounts = await rows<{
+      type: string;
+      balance: string;
+      methods: string[] | null;
+      unreferenced: number;
+    }>(
+      a.db,
+      sql`
+      SELECT s.type, sum(e.amount)::text AS balance,
+             array_agg(DISTINCT e.method::text) FILTER (WHERE e.kind = 'payment') AS methods,
+             count(*) FILTER (WHERE e.kind = 'payment' AND e.reference IS NULL)::int AS unreferenced
+      FROM supplier_ledger e JOIN suppliers s ON s.id = e.supplier_id
+      WHERE e.organization_id = ${org()} GROUP BY s.id`,
+    );
+    expect(accounts.every((x) => Number(x.balance) >= 0 && x.unreferenced === 0)).toBe(true);
+    expect(new Set(accounts.flatMap((x) => x.methods ?? []))).toEqual(new Set(['cash', 'gcash', 'bank']));
+    const pickers = accounts.filter((x) => x.type === 'waste_picker');
+    expect(pickers.length).toBeGreaterThan(0);
+    expect(pickers.every((x) => x.balance === '0.00')).toBe(true);
+    // Payables still within their terms stay open.
+    expect(accounts.some((x) => Number(x.balance) > 0)).toBe(true);
+    expect(demo.counts.payments).toBeGreaterThan(0);
+  });
+
+  it('weighs pickers’ sacks on a platform scale and trucks on the weighbridge', async () => {
+    const kinds = await rows<{ type: string; avg_kg: string; plates: number; tickets: number; n: number }>(
+      a.db,
+      sql`
+      SELECT s.type, avg(t.kg)::text AS avg_kg, count(r.vehicle_plate)::int AS plates,
+             count(r.weighbridge_ticket)::int AS tickets, count(*)::int AS n
+      FROM receive_records r JOIN suppliers s ON s.id = r.supplier_id
+      JOIN (SELECT record_id, sum(net_kg) AS kg FROM receive_lines GROUP BY record_id) t ON t.record_id = r.id
+      WHERE r.organization_id = ${org()} GROUP BY s.type`,
+    );
+    const of = (type: string) => kinds.find((k) => k.type === type);
+    expect(Number(of('waste_picker')?.avg_kg)).toBeLessThan(100);
+    expect(of('waste_picker')).toMatchObject({ plates: 0, tickets: 0 });
+    expect(Number(of('aggregator')?.avg_kg)).toBeGreaterThan(900);
+    expect(of('aggregator')?.tickets).toBe(of('aggregator')?.n);
+  });
+
+  it('scales the deliveries with --scale', async () => {
+    const double = await seedDemo(b.db, { seed: 42, asOf, slug: 'd2', scale: 2, deliveries: true });
+    for (const k of ['receiveRecords', 'posted', 'drafts', 'voided'] as const)
+      expect(double.counts[k], k).toBe(demo.counts[k] * 2);
+    expect(double.counts.payments).toBeGreaterThan(demo.counts.payments);
+  }, 120_000);
 });

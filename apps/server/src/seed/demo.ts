@@ -1,4 +1,5 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   facilities,
@@ -10,8 +11,11 @@ import {
   suppliers,
   users,
 } from '../db/schema/index.ts';
+import { createLogger } from '../lib/logger.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { prng, type Random } from '../lib/random.ts';
+import { Mailer } from '../modules/mail/mail.service.ts';
+import type { Caller } from '../plugins/auth.ts';
 import {
   CITIES,
   DEMO_MEMBERS,
@@ -24,25 +28,43 @@ import {
   PRICE_REGIONS,
   SUPPLIERS,
 } from './data.ts';
+import { type DeliveryCounts, seedDeliveries } from './deliveries.ts';
+import type { SeedSupplier } from './deliveries-plan.ts';
 
 export type SeedOptions = {
   /** Same seed, same data. */
   seed: number;
-  /** Multiplies the generated suppliers and price history, for benchmarks. */
+  /** Multiplies the generated suppliers, months of price history and deliveries, for benchmarks. */
   scale?: number;
   slug?: string;
-  /** The day the price history ends on; defaults to today. */
+  /** The day the price history ends on; defaults to today. Deliveries are all received before it. */
   asOf?: Date;
+  /**
+   * Also record months of deliveries and supplier payments through the intake and ledger services
+   * (`npm run seed` and the first start do; module tests start from master data alone).
+   */
+  deliveries?: boolean;
 };
 
 export type SeedResult = {
   organizationId: string;
   name: string;
   slug: string;
-  counts: { members: number; facilities: number; suppliers: number; materials: number; prices: number };
+  counts: {
+    members: number;
+    facilities: number;
+    suppliers: number;
+    materials: number;
+    prices: number;
+  } & DeliveryCounts;
 };
 
 const PRICE_MONTHS = 6;
+/** Per unit of --scale: deliveries over the price history's months, of which the newest stay drafts. */
+const DELIVERIES = 120;
+const DRAFTS = 3;
+const DUPLICATES = 2;
+const NO_DELIVERIES: DeliveryCounts = { receiveRecords: 0, posted: 0, drafts: 0, voided: 0, payments: 0 };
 
 function extraSuppliers(rand: Random, n: number) {
   return Array.from({ length: n }, (_, i) => {
@@ -72,47 +94,52 @@ async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
   if (!org) throw new Error('organization insert returned nothing');
   const organizationId = org.id;
 
-  await tx.insert(facilities).values(
-    FACILITIES.map((f) => ({
-      ...f,
-      organizationId,
-      permits: [
-        {
-          kind: 'LGU business permit',
-          number: `BP-${f.code}-${rand.int(10000, 99999)}`,
-          valid_until: '2026-12-31',
-        },
-        { kind: 'DENR ECC', number: `ECC-${rand.int(1000, 9999)}-${f.code}`, valid_until: null },
-      ],
-    })),
-  );
+  const insertedFacilities = await tx
+    .insert(facilities)
+    .values(
+      FACILITIES.map((f) => ({
+        ...f,
+        organizationId,
+        permits: [
+          {
+            kind: 'LGU business permit',
+            number: `BP-${f.code}-${rand.int(10000, 99999)}`,
+            valid_until: '2026-12-31',
+          },
+          { kind: 'DENR ECC', number: `ECC-${rand.int(1000, 9999)}-${f.code}`, valid_until: null },
+        ],
+      })),
+    )
+    .returning({
+      id: facilities.id,
+      code: facilities.code,
+      type: facilities.type,
+      province: facilities.province,
+    });
 
   const supplierSeeds = [...SUPPLIERS, ...extraSuppliers(rand, SUPPLIERS.length * (scale - 1))];
-  const insertedSuppliers = await tx
-    .insert(suppliers)
-    .values(
-      supplierSeeds.map((s, i) => {
-        const method = s.type === 'waste_picker' ? 'cash' : rand.pick(['cash', 'gcash', 'bank'] as const);
-        return {
-          ...s,
-          organizationId,
-          code: `SUP-${String(i + 1).padStart(4, '0')}`,
-          phone: mobile(rand),
-          paymentMethod: method,
-          paymentDetails:
-            method === 'gcash'
-              ? { gcash_number: mobile(rand) }
-              : method === 'bank'
-                ? { bank: rand.pick(['BDO', 'BPI', 'Landbank', 'Metrobank']), account_name: s.name }
-                : {},
-        };
-      }),
-    )
-    .returning({ id: suppliers.id });
+  const supplierRows = supplierSeeds.map((s, i) => {
+    const method = s.type === 'waste_picker' ? 'cash' : rand.pick(['cash', 'gcash', 'bank'] as const);
+    return {
+      ...s,
+      organizationId,
+      code: `SUP-${String(i + 1).padStart(4, '0')}`,
+      phone: mobile(rand),
+      paymentMethod: method,
+      paymentDetails:
+        method === 'gcash'
+          ? { gcash_number: mobile(rand) }
+          : method === 'bank'
+            ? { bank: rand.pick(['BDO', 'BPI', 'Landbank', 'Metrobank']), account_name: s.name }
+            : {},
+    };
+  });
+  const insertedSuppliers = await tx.insert(suppliers).values(supplierRows).returning({ id: suppliers.id });
 
   // One member per role; the supplier member belongs to the first cooperative.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const emailSuffix = slug === DEMO_ORG.slug ? '' : `.${slug}`;
+  const callers = new Map<string, Caller>();
   for (const m of DEMO_MEMBERS) {
     const [user] = await tx
       .insert(users)
@@ -125,11 +152,24 @@ async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
       })
       .returning({ id: users.id });
     if (!user) throw new Error('user insert returned nothing');
-    await tx.insert(memberships).values({
-      organizationId,
+    const [membership] = await tx
+      .insert(memberships)
+      .values({
+        organizationId,
+        userId: user.id,
+        role: m.role,
+        supplierId: m.role === 'supplier' ? (insertedSuppliers[0]?.id ?? null) : null,
+      })
+      .returning({ id: memberships.id, supplierId: memberships.supplierId });
+    if (!membership) throw new Error('membership insert returned nothing');
+    // The seed acts as the member without a session: services record the user, never the session.
+    callers.set(m.role, {
+      sessionId: '',
       userId: user.id,
+      organizationId,
+      membershipId: membership.id,
       role: m.role,
-      supplierId: m.role === 'supplier' ? (insertedSuppliers[0]?.id ?? null) : null,
+      supplierId: membership.supplierId,
     });
   }
 
@@ -181,6 +221,31 @@ async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
   for (let i = 0; i < priceRows.length; i += 1000)
     await tx.insert(prices).values(priceRows.slice(i, i + 1000));
 
+  const delivered = opts.deliveries
+    ? await seedDeliveries(deliveryContext(tx), actors(callers), {
+        rand: prng(opts.seed ^ 0x5eed),
+        count: DELIVERIES * scale,
+        drafts: DRAFTS * scale,
+        duplicates: DUPLICATES * scale,
+        // The first day with a price, so every line's unit price defaults from the price list.
+        start: new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - (months - 1), 1)),
+        asOf,
+        suppliers: insertedSuppliers.map(({ id }, i): SeedSupplier => {
+          const s = supplierRows[i] as (typeof supplierRows)[number];
+          const details = s.paymentDetails as { bank?: string };
+          return {
+            id,
+            type: s.type,
+            province: s.province,
+            paymentMethod: s.paymentMethod,
+            bank: details.bank ?? null,
+          };
+        }),
+        facilities: insertedFacilities.map((f) => ({ ...f, province: f.province ?? '' })),
+        materials: insertedMaterials,
+      })
+    : NO_DELIVERIES;
+
   return {
     organizationId,
     name: org.name,
@@ -191,8 +256,25 @@ async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
       suppliers: supplierSeeds.length,
       materials: insertedMaterials.length,
       prices: priceRows.length,
+      ...delivered,
     },
   };
+}
+
+/**
+ * The services take the app's context; given the seed's transaction as their database, their own
+ * transactions nest as savepoints, so the whole demo still commits or vanishes as one. They send no mail.
+ */
+function deliveryContext(tx: Tx): AppContext {
+  const db = tx as unknown as Db;
+  return { db, mailer: new Mailer(db, createLogger('silent'), undefined), publicUrl: '' };
+}
+
+function actors(callers: Map<string, Caller>) {
+  const operator = callers.get('operator');
+  const manager = callers.get('manager');
+  if (!operator || !manager) throw new Error('the demo needs an operator and a manager');
+  return { operator, manager };
 }
 
 /** Creates a demo organization; refuses if the slug is taken so a second run never duplicates data. */
@@ -209,11 +291,11 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult> {
   });
 }
 
-/** First start on an empty database: seed the demo organization; otherwise do nothing. */
+/** First start on an empty database: seed the demo organization, deliveries included; otherwise do nothing. */
 export async function seedDemoIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult | undefined> {
   const [row] = await db.select({ n: count() }).from(organizations);
   if ((row?.n ?? 0) > 0) return undefined;
-  return seedDemo(db, opts);
+  return seedDemo(db, { deliveries: true, ...opts });
 }
 
 /** The demo admin's sign-in, shown as a hint on the login form while the demo organization exists. */
