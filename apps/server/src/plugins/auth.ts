@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { findActiveSession, touchSession } from '../modules/auth/auth.repo.ts';
+import { IDLE_MS } from '../modules/auth/auth.service.ts';
 
 /** Who is calling: resolved from the bearer token on every protected route. */
 export type Caller = {
@@ -46,8 +47,8 @@ export function authenticate(db: Db) {
       role: s.role,
       supplierId: s.supplierId,
     };
-    // "Last seen" for the sessions list; written at most once a minute per session.
-    if (Date.now() - s.lastSeenAt.getTime() > TOUCH_AFTER_MS) await touchSession(db, s.sessionId);
+    // "Last seen" (and the idle expiry) written at most once a minute per session.
+    if (Date.now() - s.lastSeenAt.getTime() > TOUCH_AFTER_MS) await touchSession(db, s.sessionId, IDLE_MS);
   };
 }
 

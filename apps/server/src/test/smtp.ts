@@ -41,12 +41,13 @@ export async function startSmtp() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    /** Waits for the newest mail to `to` whose subject matches. */
-    async waitFor(to: string, subject: RegExp, timeoutMs = 10_000): Promise<ReceivedMail> {
+    /** Waits until `count` mails to `to` match the subject, and returns the newest. */
+    async waitFor(to: string, subject: RegExp, timeoutMs = 10_000, count = 1): Promise<ReceivedMail> {
       const until = Date.now() + timeoutMs;
       while (Date.now() < until) {
-        const mail = received.filter((m) => m.to.includes(to) && subject.test(m.subject)).at(-1);
-        if (mail) return mail;
+        const matching = received.filter((m) => m.to.includes(to) && subject.test(m.subject));
+        const mail = matching.at(-1);
+        if (mail && matching.length >= count) return mail;
         await new Promise((r) => setTimeout(r, 50));
       }
       throw new Error(`no mail to ${to} matching ${subject} within ${timeoutMs} ms`);

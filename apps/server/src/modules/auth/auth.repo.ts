@@ -27,8 +27,18 @@ export async function findActiveSession(db: Handle, tokenHash: string) {
   return row;
 }
 
-export async function touchSession(db: Handle, id: string) {
-  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, id));
+/**
+ * Use of a session slides its idle expiry (capped by the absolute one): the web's 12-hourly refresh
+ * alone would end the session of someone who works by day and comes back the next morning.
+ */
+export async function touchSession(db: Handle, id: string, idleMs: number) {
+  await db
+    .update(sessions)
+    .set({
+      lastSeenAt: sql`now()`,
+      idleExpiresAt: sql`least(now() + make_interval(secs => ${idleMs / 1000}), ${sessions.absoluteExpiresAt})`,
+    })
+    .where(and(eq(sessions.id, id), live()));
 }
 
 export async function findUserByEmail(db: Handle, email: string) {

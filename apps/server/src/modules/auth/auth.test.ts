@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, users } from '../../db/schema/index.ts';
+import { notifications, sessions, users } from '../../db/schema/index.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { useTestApp } from '../../test/app.ts';
 import { client, type TestClient } from '../../test/http.ts';
 import { linkToken, startSmtp } from '../../test/smtp.ts';
@@ -113,6 +114,20 @@ describe('registration', () => {
     expect((await c.get('/api/dashboard/users/me')).json().email_verified).toBe(true);
   });
 
+  it('resends the verification link on request, and says so once verified', async () => {
+    const { c, email } = await register();
+    await smtp.waitFor(email, /Verify your email/);
+    await c.login(email, PASSWORD);
+    expect((await c.post('/api/auth/verify-email/resend')).statusCode).toBe(200);
+    const mails = await smtp.waitFor(email, /Verify your email/, 10_000, 2);
+    const token = linkToken(mails, 'verify_token');
+    expect((await c.post('/api/auth/verify-email', { token })).statusCode).toBe(200);
+    expect((await c.post('/api/auth/verify-email/resend')).json().message).toBe(
+      'Your email address is already verified.',
+    );
+    expect((await (await client(ctx.app)).post('/api/auth/verify-email/resend')).statusCode).toBe(401);
+  });
+
   it('refuses a taken email (409), a common password, a short one and missing fields', async () => {
     const { email } = await register();
     const again = await register(email);
@@ -190,6 +205,25 @@ describe('sign-in and sessions', () => {
     expect(new Date(res.json().session.expires_at).getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
   });
 
+  it('slides the idle expiry while the session is used, never past the absolute one', async () => {
+    const c = await (await client(ctx.app)).login(email, PASSWORD);
+    const [row] = await ctx.database.db
+      .update(sessions)
+      .set({
+        lastSeenAt: new Date(Date.now() - 2 * 3600_000),
+        idleExpiresAt: new Date(Date.now() + 3600_000),
+      })
+      .where(eq(sessions.tokenHash, hashToken(c.token)))
+      .returning();
+    expect((await c.get('/api/dashboard/users/me')).statusCode).toBe(200);
+    const [after] = await ctx.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, row?.id ?? ''));
+    expect(after?.idleExpiresAt.getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    expect(after?.idleExpiresAt.getTime()).toBeLessThanOrEqual(after?.absoluteExpiresAt.getTime() ?? 0);
+  });
+
   it('lists own sessions and revokes one; another user’s session id is a 404', async () => {
     const a = await (await client(ctx.app)).login(email, PASSWORD);
     const b = await (await client(ctx.app)).login(email, PASSWORD);
@@ -221,6 +255,59 @@ describe('sign-in and sessions', () => {
     const blocked = await c.post('/api/auth/login', { email: target, password: PASSWORD });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('rate_limited');
+  });
+});
+
+describe('rate limits (429 rate_limited)', () => {
+  /** Sends `n` allowed attempts, then one more that must be refused. */
+  async function expectLimit(n: number, attempt: (i: number) => Promise<{ statusCode: number }>) {
+    const allowed = [];
+    for (let i = 0; i < n; i++) allowed.push((await attempt(i)).statusCode);
+    expect(allowed.filter((s) => s === 429)).toEqual([]);
+    const refused = (await attempt(n)) as { statusCode: number; json: () => { code: string } };
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('rate_limited');
+  }
+
+  it('limits sign-in attempts per address, whatever the account', async () => {
+    const c = await client(ctx.app);
+    await expectLimit(30, (i) => c.post('/api/auth/login', { email: uniqueEmail(`ip${i}`), password: 'x' }));
+    // Another address is not affected.
+    const { email } = await register();
+    expect((await (await client(ctx.app)).login(email, PASSWORD)).token).not.toBe('');
+  });
+
+  it('limits magic links per email and per address', async () => {
+    const target = uniqueEmail('magic');
+    await expectLimit(5, async () => (await client(ctx.app)).post('/api/auth/magiclink', { email: target }));
+    const c = await client(ctx.app);
+    await expectLimit(20, (i) => c.post('/api/auth/magiclink', { email: uniqueEmail(`m${i}`) }));
+  });
+
+  it('limits registrations per address', async () => {
+    const c = await client(ctx.app);
+    // Refused for a weak password after counting: cheap attempts that still count.
+    await expectLimit(10, (i) =>
+      c.post('/api/auth/signup', {
+        email: uniqueEmail(`s${i}`),
+        password: 'password123',
+        first_name: 'A',
+        last_name: 'B',
+        company_name: 'C',
+      }),
+    );
+  });
+
+  it('limits invitation acceptance per address', async () => {
+    const c = await client(ctx.app);
+    await expectLimit(20, (i) =>
+      c.post('/api/invitations/accept', {
+        token: `not-a-real-invitation-token-${i}`,
+        password: PASSWORD,
+        first_name: 'A',
+        last_name: 'B',
+      }),
+    );
   });
 });
 
