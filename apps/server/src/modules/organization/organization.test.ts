@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { suppliers } from '../../db/schema/index.ts';
+import { notifications, suppliers } from '../../db/schema/index.ts';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from '../../seed/data.ts';
 import { seedDemo } from '../../seed/demo.ts';
 import { newOrganization } from '../../test/accounts.ts';
@@ -115,5 +115,27 @@ describe('notifications', () => {
       unread_count: 0,
     });
     expect((await admin.get('/api/notifications?unread=true')).json().items).toEqual([]);
+  });
+
+  it('marks every one of the caller’s notifications read, and nobody else’s', async () => {
+    const a = await newOrganization(ctx.app);
+    const b = await newOrganization(ctx.app);
+    const userOf = async (c: typeof a.admin) => (await c.get('/api/dashboard/users/me')).json().id as string;
+    const note = (o: typeof a, userId: string, title: string) => ({
+      organizationId: o.organizationId,
+      userId,
+      kind: 'security',
+      title,
+      body: `${title}.`,
+    });
+    const aUser = await userOf(a.admin);
+    const bUser = await userOf(b.admin);
+    await ctx.database.db
+      .insert(notifications)
+      .values([note(a, aUser, 'One'), note(a, aUser, 'Two'), note(b, bUser, 'Theirs')]);
+    expect((await a.admin.get('/api/notifications')).json().unread_count).toBe(2);
+    expect((await a.admin.post('/api/notifications/read-all')).json()).toEqual({ unread_count: 0 });
+    expect((await a.admin.get('/api/notifications?unread=true')).json().items).toEqual([]);
+    expect((await b.admin.get('/api/notifications')).json().unread_count).toBe(1);
   });
 });
