@@ -43,10 +43,30 @@ export const lotDetailSchema = lotSchema
   .extend({ movements: z.array(movementSchema) })
   .meta({ id: 'LotDetail' });
 
+export const LOT_SORTS = ['-created_at', 'created_at', 'code', '-code'] as const;
+
 export const lotListQuerySchema = listQuerySchema.extend({
+  q: listQuerySchema.shape.q.describe('Searches the lot code, material and facility'),
   status: z.enum(LOT_STATUSES).optional(),
   facility_id: z.string().uuid().optional(),
   material_id: z.string().uuid().optional(),
+  sort: z.enum(LOT_SORTS, `Sort by one of: ${LOT_SORTS.join(', ')}`).default('-created_at'),
+});
+export const lotExportQuerySchema = lotListQuerySchema.omit({ limit: true, cursor: true });
+
+export const MAX_LABELS = 100;
+
+/** `ids=a,b,c` or `ids=a&ids=b`: the lots to print, in that order. */
+export const lotLabelsQuerySchema = z.object({
+  ids: z
+    .preprocess(
+      (v) => (Array.isArray(v) ? v : [v]).flatMap((s) => (typeof s === 'string' ? s.split(',') : [s])),
+      z
+        .array(z.string().trim().uuid('Each id must be a lot id'))
+        .min(1, 'Choose at least one lot')
+        .max(MAX_LABELS, `At most ${MAX_LABELS} labels at a time`),
+    )
+    .transform((ids) => [...new Set(ids)]),
 });
 
 export const splitBodySchema = z.object({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   facilities,
@@ -8,7 +8,7 @@ import {
   receiveLines,
   receiveRecords,
 } from '../../db/schema/index.ts';
-import { containsPattern, olderThan } from '../../lib/sql.ts';
+import { searchAny, sortOrder } from '../../lib/listing.ts';
 
 type Handle = Db | Tx;
 
@@ -26,9 +26,9 @@ const columns = {
   valuePhp: sql<string>`coalesce(${lotBalances.valuePhp}, 0)::numeric(14,2)::text`,
 };
 
-const base = (db: Handle) =>
+const base = <X extends Record<string, SQL>>(db: Handle, extra?: X) =>
   db
-    .select(columns)
+    .select({ ...columns, ...(extra as X) })
     .from(lots)
     .innerJoin(materials, eq(materials.id, lots.materialId))
     .innerJoin(facilities, eq(facilities.id, lots.facilityId))
@@ -43,6 +43,7 @@ const fromSupplier = (supplierId: string) =>
 
 export type LotFilter = {
   limit: number;
+  sort: string;
   after?: [string, string];
   status?: string;
   facilityId?: string;
@@ -51,20 +52,24 @@ export type LotFilter = {
   supplierId?: string;
 };
 
-export function listLots(db: Handle, orgId: string, f: LotFilter) {
+const SORTS = { created_at: lots.createdAt, code: lots.code };
+
+export async function listLots(db: Handle, orgId: string, f: LotFilter) {
+  const order = sortOrder(f.sort, SORTS, lots.id, f.after);
   const where: (SQL | undefined)[] = [
     eq(lots.organizationId, orgId),
     f.status ? eq(lots.status, f.status as 'available') : undefined,
     f.facilityId ? eq(lots.facilityId, f.facilityId) : undefined,
     f.materialId ? eq(lots.materialId, f.materialId) : undefined,
-    f.q ? ilike(lots.code, containsPattern(f.q)) : undefined,
+    searchAny(f.q, [lots.code, materials.name, materials.code, facilities.code, facilities.name]),
     f.supplierId ? fromSupplier(f.supplierId) : undefined,
-    f.after ? olderThan(lots.createdAt, lots.id, f.after) : undefined,
+    order.after,
   ];
-  return base(db)
+  const rows = await base(db, { sortValue: order.value })
     .where(and(...where))
-    .orderBy(desc(lots.createdAt), desc(lots.id))
+    .orderBy(...order.orderBy)
     .limit(f.limit);
+  return rows.map((r) => ({ ...r, id: r.lot.id }));
 }
 
 export async function getLot(db: Handle, orgId: string, id: string, supplierId?: string) {
@@ -102,4 +107,26 @@ export async function facilityCode(db: Handle, facilityId: string): Promise<stri
     .from(facilities)
     .where(eq(facilities.id, facilityId));
   return row?.code ?? 'LOT';
+}
+
+/**
+ * The lots to print labels for, with the day each was received (in the organization's time zone);
+ * lots made by a split or merge have no delivery of their own and show the day they were made.
+ */
+export function labelLots(db: Handle, orgId: string, ids: string[], timeZone: string, supplierId?: string) {
+  const day = (t: SQL | typeof lots.createdAt) =>
+    sql<string>`to_char(${t} AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`;
+  return base(db, {
+    receivedOn: day(sql`coalesce(${receiveRecords.receivedAt}, ${lots.createdAt})`),
+    received: sql<boolean>`${receiveRecords.receivedAt} IS NOT NULL`,
+  })
+    .leftJoin(receiveLines, eq(receiveLines.lotId, lots.id))
+    .leftJoin(receiveRecords, eq(receiveRecords.id, receiveLines.recordId))
+    .where(
+      and(
+        eq(lots.organizationId, orgId),
+        inArray(lots.id, ids),
+        supplierId ? fromSupplier(supplierId) : undefined,
+      ),
+    );
 }

@@ -1,8 +1,11 @@
 import {
   adjustBodySchema,
   lotDetailSchema,
+  lotExportQuerySchema,
+  lotLabelsQuerySchema,
   lotListQuerySchema,
   lotSchema,
+  MAX_LABELS,
   mergeBodySchema,
   page,
   publicLotSchema,
@@ -12,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { CSV_MAX_ROWS } from '../../lib/listing.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import { qrPng, qrSvg, verifyUrl } from './lots.qr.ts';
 import * as service from './lots.service.ts';
@@ -49,6 +53,47 @@ export const lotRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       },
     },
     async (req) => service.list(ctx, callerOf(req), req.query),
+  );
+
+  app.get(
+    '/lots/export.csv',
+    {
+      schema: {
+        tags,
+        summary: `The filtered lots as CSV (at most ${CSV_MAX_ROWS} rows)`,
+        querystring: lotExportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (req, reply) => {
+      const csv = await service.exportCsv(ctx, callerOf(req), req.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="lots.csv"')
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/lots/labels.pdf',
+    {
+      schema: {
+        tags,
+        summary: `An A4 sheet of QR labels (2 × 7 per page) for up to ${MAX_LABELS} lots`,
+        description:
+          'Each label has the QR code of {PUBLIC_URL}/verify/{lot id}, the lot code, material, kg, facility and the day received.',
+        querystring: lotLabelsQuerySchema,
+        produces: ['application/pdf'],
+      },
+    },
+    async (req, reply) => {
+      const pdf = await service.labels(ctx, callerOf(req), req.query.ids);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'inline; filename="lot-labels.pdf"')
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
   );
 
   app.get(

@@ -1,29 +1,19 @@
+import { DEFAULT_TIME_ZONE, type lotExportQuerySchema, type lotListQuerySchema } from '@plastrace/shared';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { decodeCursor, toPage } from '../../lib/cursor.ts';
 import { formatDecimal, parseDecimal } from '../../lib/decimal.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
+import { CSV_MAX_ROWS, csvExport, decodeSortCursor, toSortedPage } from '../../lib/listing.ts';
 import { assertMay } from '../../lib/policy.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { insertEntry } from '../activity/activity.repo.ts';
 import { logChange } from '../activity/changes.ts';
+import { getOrganization } from '../organization/organization.repo.ts';
 import * as stock from '../stock/stock.repo.ts';
+import { labelSheet } from './lots.labels.ts';
 import * as repo from './lots.repo.ts';
-
-type Row = NonNullable<Awaited<ReturnType<typeof repo.getLot>>>;
-
-const toLot = (r: Row) => ({
-  id: r.lot.id,
-  code: r.lot.code,
-  status: r.lot.status,
-  material: { id: r.material.id, code: r.material.code, name: r.material.name },
-  facility: r.facility,
-  qty_kg: r.qtyKg,
-  value_php: r.valuePhp,
-  origin_type: r.lot.originType,
-  quarantine_reason: r.lot.quarantineReason,
-  created_at: r.lot.createdAt.toISOString(),
-  version: r.lot.version,
-});
+import { LOT_CSV, toLot } from './lots.views.ts';
 
 const supplierScope = (c: Caller) =>
   c.role === 'supplier' ? (c.supplierId ?? '00000000-0000-0000-0000-000000000000') : undefined;
@@ -47,31 +37,79 @@ async function detail(db: Parameters<typeof repo.getLot>[0], caller: Caller, id:
   };
 }
 
-export async function list(
-  ctx: AppContext,
-  caller: Caller,
-  q: {
-    limit: number;
-    cursor?: string;
-    q?: string;
-    status?: string;
-    facility_id?: string;
-    material_id?: string;
-  },
-) {
+type ListQuery = z.output<typeof lotListQuerySchema>;
+type ExportQuery = z.output<typeof lotExportQuerySchema>;
+
+const filters = (caller: Caller, q: ExportQuery) => ({
+  sort: q.sort,
+  status: q.status,
+  facilityId: q.facility_id,
+  materialId: q.material_id,
+  q: q.q,
+  supplierId: supplierScope(caller),
+});
+
+export async function list(ctx: AppContext, caller: Caller, q: ListQuery) {
   assertMay(caller, 'readOperations');
-  const after = decodeCursor(q.cursor, 2) as [string, string] | undefined;
   const rows = await repo.listLots(ctx.db, caller.organizationId, {
+    ...filters(caller, q),
     limit: q.limit + 1,
-    after,
-    status: q.status,
-    facilityId: q.facility_id,
-    materialId: q.material_id,
-    q: q.q,
-    supplierId: supplierScope(caller),
+    after: decodeSortCursor(q.cursor, q.sort),
   });
-  const page = toPage(rows, q.limit, (r) => [r.lot.createdAt.toISOString(), r.lot.id]);
-  return { items: page.items.map(toLot), next_cursor: page.next_cursor };
+  return toSortedPage(rows, q.limit, q.sort, toLot);
+}
+
+/** The filtered list as CSV, in the list's order (EXPORT_DATA in the activity log). */
+export async function exportCsv(ctx: AppContext, caller: Caller, q: ExportQuery) {
+  assertMay(caller, 'export', 'Your role may not export data');
+  const rows = await repo.listLots(ctx.db, caller.organizationId, {
+    ...filters(caller, q),
+    limit: CSV_MAX_ROWS,
+  });
+  return csvExport(ctx.db, caller, {
+    dataType: 'lots',
+    parameters: q,
+    columns: LOT_CSV,
+    items: rows.map(toLot),
+  });
+}
+
+/**
+ * A sheet of QR labels for the lots, in the order asked. Any lot the caller may not see makes it a
+ * 404, like a single lot. Printing is logged as a QR code download, with the lots it covered.
+ */
+export async function labels(ctx: AppContext, caller: Caller, ids: string[]) {
+  assertMay(caller, 'readOperations');
+  const org = await getOrganization(ctx.db, caller.organizationId);
+  const timeZone = org?.timeZone ?? DEFAULT_TIME_ZONE;
+  const rows = await repo.labelLots(ctx.db, caller.organizationId, ids, timeZone, supplierScope(caller));
+  const byId = new Map(rows.map((r) => [r.lot.id, r]));
+  const chosen = ids.map((id) => byId.get(id));
+  if (chosen.some((r) => !r)) throw notFound('Lot');
+  const lots = chosen.filter((r) => r !== undefined);
+  const pdf = await labelSheet(
+    lots.map((r) => ({
+      id: r.lot.id,
+      code: r.lot.code,
+      material: r.material.name,
+      qtyKg: r.qtyKg,
+      facility: `${r.facility.name} (${r.facility.code})`,
+      day: r.receivedOn,
+      received: r.received,
+    })),
+    ctx.publicUrl,
+    `Lot labels (${lots.length})`,
+  );
+  const codes = lots.map((r) => r.lot.code);
+  await insertEntry(ctx.db, {
+    organizationId: caller.organizationId,
+    userId: caller.userId,
+    transactionType: 'QR_CODE_DOWNLOAD',
+    description: `Printed QR labels for ${lots.length} ${lots.length === 1 ? 'lot' : 'lots'}: ${codes.slice(0, 5).join(', ')}${codes.length > 5 ? ', …' : ''}`,
+    referenceId: codes[0],
+    metadata: { format: 'pdf', lotIds: ids, lotCodes: codes },
+  });
+  return pdf;
 }
 
 export const get = (ctx: AppContext, caller: Caller, id: string) => {
@@ -262,23 +300,12 @@ export async function adjust(ctx: AppContext, caller: Caller, id: string, qtyKg:
     const [lot] = await repo.lockLots(tx, caller.organizationId, [id]);
     if (!lot) throw notFound('Lot');
     if (lot.status === 'voided') throw unprocessable(`Lot ${lot.code} is voided.`);
-    const bal = await stock.lockBalance(tx, id);
-    // An increase is valued at the lot's current average cost per kg.
-    const avg =
-      bal && parseDecimal(bal.qtyKg, 3) > 0n
-        ? (parseDecimal(bal.valuePhp, 2) * 1000n) / parseDecimal(bal.qtyKg, 3)
-        : 0n;
-    const value = qtyKg.startsWith('-')
-      ? undefined
-      : formatDecimal((avg * parseDecimal(qtyKg, 3)) / 1000n, 2);
-    const out = await stock.move(tx, {
+    const out = await stock.adjust(tx, {
       organizationId: caller.organizationId,
       lotId: id,
       facilityId: lot.facilityId,
       materialId: lot.materialId,
       qtyKg,
-      valuePhp: value,
-      kind: 'adjustment',
       sourceType: 'lot',
       sourceId: id,
       reason,

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { inflateSync } from 'node:zlib';
+import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { facilities, materials, suppliers } from '../../db/schema/index.ts';
+import { facilities, materials, suppliers, userTransactions } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../seed/data.ts';
 import { seedDemo } from '../../seed/demo.ts';
 import { newOrganization } from '../../test/accounts.ts';
@@ -205,5 +206,123 @@ describe('lot QR codes', () => {
     expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     const other = await newOrganization(ctx.app);
     expect((await other.admin.get(`/api/lots/${lot?.id}/qr.svg`)).statusCode).toBe(404);
+  });
+});
+
+/** The PDF's page objects (not the /Pages tree node). */
+const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b(?!s)/g)?.length ?? 0;
+
+/** The lines of text drawn on the pages (pdfkit writes standard-font text as hex inside deflated streams). */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  let text = '';
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(m[1] ?? '', 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    // One text-showing operator per line; kerning splits it into several hex strings.
+    for (const op of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+      const hex = [...(op[1] ?? '').matchAll(/<([0-9a-f]*)>/gi)].map((h) => h[1]).join('');
+      text += `${Buffer.from(hex, 'hex').toString('latin1')}|`;
+    }
+  }
+  return text;
+}
+
+describe('lot label sheet', () => {
+  it('prints an A4 PDF of QR labels with code, material, kg, facility and day received', async () => {
+    const made = await receive([
+      { material_id: ids.pet, gross_kg: 1234.5, unit_price: 1 },
+      ...Array.from({ length: 14 }, () => ({ material_id: ids.hdpe, gross_kg: 2, unit_price: 1 })),
+    ]);
+    const res = await operator.get(`/api/lots/labels.pdf?ids=${made.map((l) => l.id).join(',')}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // 15 labels at 14 a sheet: two pages.
+    expect(pageCount(pdf)).toBe(2);
+    const text = pdfText(pdf);
+    expect(text).toContain(made[0]?.code);
+    expect(text).toContain(made[14]?.code);
+    expect(text).toContain('PET clear bottles');
+    expect(text).toContain('1,234.5 kg');
+    expect(text).toContain('Received 2026-11-02');
+    expect(text).toContain('(MNL1)');
+
+    const [logged] = await ctx.database.db
+      .select()
+      .from(userTransactions)
+      .where(eq(userTransactions.transactionType, 'QR_CODE_DOWNLOAD'))
+      .orderBy(desc(userTransactions.createdAt));
+    expect(logged?.description).toContain('Printed QR labels for 15 lots');
+  });
+
+  it('is one page for one lot; refuses other organizations’ lots, too many and bad ids', async () => {
+    const [lot] = await receive([{ material_id: ids.pet, gross_kg: 3, unit_price: 1 }]);
+    const one = await operator.get(`/api/lots/labels.pdf?ids=${lot?.id}`);
+    expect(pageCount(one.rawPayload)).toBe(1);
+    const other = await newOrganization(ctx.app);
+    expect((await other.admin.get(`/api/lots/labels.pdf?ids=${lot?.id}`)).statusCode).toBe(404);
+    // One lot the caller may not see spoils the sheet: no partial labels.
+    const stranger = '00000000-0000-4000-8000-000000000000';
+    expect((await operator.get(`/api/lots/labels.pdf?ids=${lot?.id},${stranger}`)).statusCode).toBe(404);
+    const many = Array.from(
+      { length: 101 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    const tooMany = await operator.get(`/api/lots/labels.pdf?ids=${many.join(',')}`);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().code).toBe('validation_failed');
+    expect((await operator.get('/api/lots/labels.pdf?ids=not-a-lot')).statusCode).toBe(400);
+    expect((await operator.get('/api/lots/labels.pdf')).statusCode).toBe(400);
+  });
+});
+
+describe('lot list and export', () => {
+  it('searches code, material and facility, sorts, and pages by keyset', async () => {
+    await receive([{ material_id: ids.hdpe, gross_kg: 1, unit_price: 1 }], { facility_id: ids.cebu });
+    const cebu = (await operator.get('/api/lots?q=ceb1&limit=200')).json().items;
+    expect(cebu.length).toBeGreaterThan(0);
+    expect(cebu.every((l: { facility: { code: string } }) => l.facility.code === 'CEB1')).toBe(true);
+    const byMaterial = (await operator.get('/api/lots?q=natural&limit=200')).json().items;
+    expect(byMaterial.every((l: { material: { id: string } }) => l.material.id === ids.hdpe)).toBe(true);
+
+    const codes: string[] = [];
+    let cursor = '';
+    do {
+      const page = (
+        await operator.get(`/api/lots?sort=code&limit=7${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json();
+      codes.push(...page.items.map((l: { code: string }) => l.code));
+      cursor = page.next_cursor ?? '';
+    } while (cursor);
+    expect(codes).toEqual([...codes].sort());
+    expect(new Set(codes).size).toBe(codes.length);
+    const total = (await operator.get('/api/lots?limit=200')).json().items.length;
+    expect(codes).toHaveLength(total);
+    expect((await operator.get('/api/lots?sort=weight')).statusCode).toBe(400);
+  });
+
+  it('exports the filtered list as CSV and logs the export; operators may not export', async () => {
+    const res = await admin.get(`/api/lots/export.csv?facility_id=${ids.cebu}&sort=code`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const [header, ...rows] = res.body.trim().split('\r\n');
+    expect(header).toBe(
+      'code,status,material_code,material,facility_code,facility,qty_kg,value_php,origin,quarantine_reason,created_at,id',
+    );
+    const listed = (await admin.get(`/api/lots?facility_id=${ids.cebu}&sort=code&limit=200`)).json().items;
+    expect(rows.map((r) => r.split(',')[0])).toEqual(listed.map((l: { code: string }) => l.code));
+    const [logged] = await ctx.database.db
+      .select()
+      .from(userTransactions)
+      .where(eq(userTransactions.transactionType, 'EXPORT_DATA'))
+      .orderBy(desc(userTransactions.createdAt));
+    expect(logged?.metadata).toMatchObject({ dataType: 'lots', recordCount: listed.length });
+    expect((await operator.get('/api/lots/export.csv')).statusCode).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { counters, lotBalances, lots, stockMovements } from '../../db/schema/index.ts';
 import { formatDecimal, parseDecimal } from '../../lib/decimal.ts';
@@ -54,7 +54,7 @@ export async function move(tx: Tx, m: Movement): Promise<{ qtyKg: string; valueP
     const worth = parseDecimal(balance.valuePhp, 2);
     if (onHand < -qty) return undefined;
     // Out at weighted-average cost; the last kilogram takes whatever value is left.
-    const taken = onHand === -qty ? worth : roundDiv(worth * -qty, onHand);
+    const taken = onHand === -qty ? worth : valueAtAverageCost(worth, onHand, -qty);
     value = -taken;
     await tx
       .update(lotBalances)
@@ -91,12 +91,42 @@ export async function move(tx: Tx, m: Movement): Promise<{ qtyKg: string; valueP
   return row;
 }
 
-/** a / b rounded half-up (both non-negative). */
-const roundDiv = (a: bigint, b: bigint) => (a * 2n + b) / (2n * b);
+/**
+ * What `qty` grams are worth (centavos) at the average cost of `onHand` grams worth `worth`, rounded
+ * half-up; all three non-negative. Withdrawals, adjustments and stock counts all value kilograms so,
+ * which is what lets a count show beforehand exactly what posting it will write.
+ */
+export const valueAtAverageCost = (worth: bigint, onHand: bigint, qty: bigint): bigint =>
+  onHand === 0n ? 0n : (worth * qty * 2n + onHand) / (2n * onHand);
+
+/**
+ * A counted or corrected quantity as an `adjustment` row: an increase is valued at the lot's current
+ * average cost, a decrease leaves at it (see move). Undefined when the lot does not hold that much.
+ */
+export async function adjust(
+  tx: Tx,
+  a: Omit<Movement, 'kind' | 'valuePhp'> & { reason: string },
+): Promise<{ qtyKg: string; valuePhp: string } | undefined> {
+  const qty = parseDecimal(a.qtyKg, 3);
+  if (qty < 0n) return move(tx, { ...a, kind: 'adjustment' });
+  const bal = await lockBalance(tx, a.lotId);
+  const value = bal ? valueAtAverageCost(parseDecimal(bal.valuePhp, 2), parseDecimal(bal.qtyKg, 3), qty) : 0n;
+  return move(tx, { ...a, kind: 'adjustment', valuePhp: formatDecimal(value, 2) });
+}
 
 export async function lockBalance(tx: Tx, lotId: string) {
   const [row] = await tx.select().from(lotBalances).where(eq(lotBalances.lotId, lotId)).for('update');
   return row;
+}
+
+/** Locks several lots' balances, in lot id order like lots.lockLots, so concurrent posters cannot deadlock. */
+export function lockBalances(tx: Tx, lotIds: string[]) {
+  return tx
+    .select()
+    .from(lotBalances)
+    .where(inArray(lotBalances.lotId, lotIds))
+    .orderBy(asc(lotBalances.lotId))
+    .for('update');
 }
 
 export function movementsOfLot(tx: Db | Tx, organizationId: string, lotId: string) {
