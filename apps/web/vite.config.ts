@@ -17,5 +17,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Mantine pages render slowly in jsdom on a loaded 2-core machine; 5 s made suites flaky.
+    testTimeout: 20_000,
   },
 });

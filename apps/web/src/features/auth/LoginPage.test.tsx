@@ -46,6 +46,22 @@ describe('LoginPage', () => {
     expect(server.calls('POST', '/api/auth/login')[0]?.body).toMatchObject({ email: 'juan@ecoplast.ph' });
   });
 
+  it('clears the passed message on the next attempt, like any info message', async () => {
+    fakeApi({
+      'POST /api/auth/login': json({ error: 'Invalid email or password' }, 401),
+    });
+    const user = userEvent.setup();
+    renderWithAuth(routes, fromInvitation);
+
+    await user.type(await screen.findByLabelText(/^Password/), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+    expect(
+      screen.queryByText('Account created successfully! Please log in with your credentials.'),
+    ).not.toBeInTheDocument();
+  });
+
   it('sends a signed-in user to the dashboard', async () => {
     fakeApi();
     storeSession();

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Container, Paper, Stack, Title } from '@mantine/core';
+import { Anchor, Container, Paper, Stack, Title } from '@mantine/core';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/AuthContext.ts';
 import { PRODUCT_NAME, usePageTitle } from '../../layout/pageTitle.ts';
@@ -30,13 +30,10 @@ export function LoginPage() {
           <Title order={1} fz="h2" mb="md">
             Welcome Back
           </Title>
-          {state.message && (
-            <Alert color="teal" role="status" mb="md">
-              {state.message}
-            </Alert>
-          )}
+          {/* The passed message is the form's info message: cleared on the next attempt (spec §4). */}
           <SignInPanel
             initialEmail={state.email ?? ''}
+            notice={state.message}
             onSwitchToRegister={() =>
               navigate('/auth', { state: { dialog: 'register' } satisfies LandingState })
             }
