@@ -21,6 +21,7 @@ import { pricesRoutes } from './modules/prices/prices.routes.ts';
 import { processTypesRoutes } from './modules/process-types/process-types.routes.ts';
 import { productionLinesRoutes } from './modules/production-lines/production-lines.routes.ts';
 import { secret } from './modules/security/security.repo.ts';
+import { stockCountRoutes } from './modules/stock/stock-counts.routes.ts';
 import { suppliersRoutes } from './modules/suppliers/suppliers.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { publicInvitationRoutes, teamRoutes } from './modules/team/team.routes.ts';
@@ -94,6 +95,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(lotRoutes, { prefix: '/api', ctx });
   await app.register(ledgerRoutes, { prefix: '/api', ctx });
   await app.register(inventoryRoutes, { prefix: '/api', ctx });
+  await app.register(stockCountRoutes, { prefix: '/api', ctx });
   await app.register(publicLotRoutes, { prefix: '/api', ctx });
 
   await registerWebApp(app, opts.webDist);

@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/calculations.ts';
 export * from './schemas/intake.ts';
+export * from './schemas/inventory.ts';
 export * from './schemas/ledger.ts';
 export * from './schemas/lots.ts';
 export * from './schemas/masterdata.ts';

@@ -1,10 +1,10 @@
+import { inventoryQuerySchema, inventoryReportSchema } from '@plastrace/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
-import { inventory } from './inventory.service.ts';
+import { exportCsv, inventory } from './inventory.service.ts';
 
-const ref = z.object({ id: z.string().uuid(), code: z.string(), name: z.string() });
+const tags = ['inventory'];
 
 export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', authenticate(ctx.db));
@@ -12,33 +12,32 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/inventory',
     {
       schema: {
-        tags: ['inventory'],
+        tags,
         summary: 'Stock by facility × material × lot from the ledger, valued at weighted-average cost (PHP)',
-        querystring: z.object({
-          group: z.enum(['lot', 'material', 'facility']).default('lot'),
-          facility_id: z.string().uuid().optional(),
-          material_id: z.string().uuid().optional(),
-          as_of: z.iso.date().optional().describe('Balances at the end of this day (organization time zone)'),
-        }),
-        response: {
-          200: z.object({
-            items: z.array(
-              z.object({
-                facility: ref,
-                material: ref.nullable(),
-                lot: z.object({ id: z.string().uuid(), code: z.string(), status: z.string() }).nullable(),
-                qty_kg: z.string(),
-                value_php: z.string(),
-                avg_cost_per_kg: z.string(),
-              }),
-            ),
-            totals: z.object({ qty_kg: z.string(), value_php: z.string() }),
-            as_of: z.string().nullable(),
-            currency: z.literal('PHP'),
-          }),
-        },
+        querystring: inventoryQuerySchema,
+        response: { 200: inventoryReportSchema },
       },
     },
     async (req) => inventory(ctx, callerOf(req), req.query),
+  );
+
+  app.get(
+    '/inventory/export.csv',
+    {
+      schema: {
+        tags,
+        summary: 'The same balances (filters, grouping, as-of day) as CSV',
+        querystring: inventoryQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (req, reply) => {
+      const csv = await exportCsv(ctx, callerOf(req), req.query);
+      const day = req.query.as_of ?? 'today';
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="inventory-${req.query.group}-${day}.csv"`)
+        .send(csv);
+    },
   );
 };

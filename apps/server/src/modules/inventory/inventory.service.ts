@@ -1,6 +1,10 @@
+import { DEFAULT_TIME_ZONE, type inventoryQuerySchema } from '@plastrace/shared';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { formatDecimal, parseDecimal } from '../../lib/decimal.ts';
 import { forbidden } from '../../lib/errors.ts';
+import { type CsvColumn, csvExport } from '../../lib/listing.ts';
+import { assertMay } from '../../lib/policy.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { getOrganization } from '../organization/organization.repo.ts';
 import * as repo from './inventory.repo.ts';
@@ -11,11 +15,9 @@ const average = (qty: string, value: string) => {
   return kg === 0n ? '0.00' : formatDecimal((parseDecimal(value, 2) * 1000n * 2n + kg) / (2n * kg), 2);
 };
 
-export async function inventory(
-  ctx: AppContext,
-  caller: Caller,
-  q: { group: repo.Grouping; facility_id?: string; material_id?: string; as_of?: string },
-) {
+type Query = z.output<typeof inventoryQuerySchema>;
+
+export async function inventory(ctx: AppContext, caller: Caller, q: Query) {
   if (caller.role === 'supplier') throw forbidden('Your role may not view the inventory');
   const org = await getOrganization(ctx.db, caller.organizationId);
   const rows = await repo.balances(ctx.db, caller.organizationId, {
@@ -23,7 +25,7 @@ export async function inventory(
     facilityId: q.facility_id,
     materialId: q.material_id,
     asOf: q.as_of,
-    timeZone: org?.timeZone ?? 'Asia/Manila',
+    timeZone: org?.timeZone ?? DEFAULT_TIME_ZONE,
   });
   let kg = 0n;
   let php = 0n;
@@ -47,4 +49,30 @@ export async function inventory(
     as_of: q.as_of ?? null,
     currency: 'PHP' as const,
   };
+}
+
+type Item = Awaited<ReturnType<typeof inventory>>['items'][number];
+
+const INVENTORY_CSV: CsvColumn<Item>[] = [
+  ['facility_code', (i) => i.facility.code],
+  ['facility', (i) => i.facility.name],
+  ['material_code', (i) => i.material?.code],
+  ['material', (i) => i.material?.name],
+  ['lot_code', (i) => i.lot?.code],
+  ['lot_status', (i) => i.lot?.status],
+  ['qty_kg', (i) => i.qty_kg],
+  ['value_php', (i) => i.value_php],
+  ['avg_cost_php_per_kg', (i) => i.avg_cost_per_kg],
+];
+
+/** The same report as CSV; the columns a grouping leaves empty stay, so every export has one shape. */
+export async function exportCsv(ctx: AppContext, caller: Caller, q: Query) {
+  assertMay(caller, 'export', 'Your role may not export data');
+  const report = await inventory(ctx, caller, q);
+  return csvExport(ctx.db, caller, {
+    dataType: 'inventory',
+    parameters: q,
+    columns: INVENTORY_CSV,
+    items: report.items,
+  });
 }

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { facilities, materials, suppliers } from '../../db/schema/index.ts';
+import { facilities, materials, suppliers, userTransactions } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../seed/data.ts';
 import { seedDemo } from '../../seed/demo.ts';
 import { useTestApp } from '../../test/app.ts';
@@ -74,6 +74,53 @@ describe('inventory', () => {
       await admin.get(`/api/inventory?group=facility&facility_id=${ids.mnl}&as_of=2026-11-01`)
     ).json();
     expect(before.items).toEqual([]);
+  });
+
+  it('exports the same balances as CSV, for any grouping and day, and logs the export', async () => {
+    const res = await admin.get(`/api/inventory/export.csv?group=material&facility_id=${ids.mnl}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toContain('inventory-material-today.csv');
+    const report = (await admin.get(`/api/inventory?group=material&facility_id=${ids.mnl}`)).json();
+    const [header, ...rows] = res.body.trim().split('\r\n');
+    expect(header).toBe(
+      'facility_code,facility,material_code,material,lot_code,lot_status,qty_kg,value_php,avg_cost_php_per_kg',
+    );
+    expect(rows).toEqual(
+      report.items.map(
+        (i: {
+          material: { code: string; name: string };
+          qty_kg: string;
+          value_php: string;
+          avg_cost_per_kg: string;
+        }) =>
+          [
+            'MNL1',
+            'Valenzuela Recycling Plant',
+            i.material.code,
+            i.material.name,
+            '',
+            '',
+            i.qty_kg,
+            i.value_php,
+            i.avg_cost_per_kg,
+          ].join(','),
+      ),
+    );
+    const past = await admin.get('/api/inventory/export.csv?group=lot&as_of=2026-11-01');
+    expect(past.body.trim().split('\r\n')).toHaveLength(1);
+    const [logged] = await ctx.database.db
+      .select()
+      .from(userTransactions)
+      .where(eq(userTransactions.transactionType, 'EXPORT_DATA'))
+      .orderBy(desc(userTransactions.createdAt));
+    expect(logged?.metadata).toMatchObject({
+      dataType: 'inventory',
+      recordCount: 0,
+      parameters: { as_of: '2026-11-01' },
+    });
+    const operator = await (await client(ctx.app)).login('operator.inv@demo.plastrace.ph', DEMO_PASSWORD);
+    expect((await operator.get('/api/inventory/export.csv')).statusCode).toBe(403);
   });
 
   it('is not for supplier members', async () => {
