@@ -45,6 +45,10 @@ describe('routes', () => {
     expect(await screen.findByText('Verifying invitation...')).toBeInTheDocument();
     unmount();
 
+    const bare = renderRoutes(routes, '/invitation');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid invitation link');
+    bare.unmount();
+
     renderRoutes(routes, '/login');
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
   });

@@ -24,6 +24,9 @@ import { RouteError } from './layout/RouteError.tsx';
 const landingPage = async () => ({
   Component: (await import('./features/landing/LandingPage.tsx')).LandingPage,
 });
+const invitationPage = async () => ({
+  Component: (await import('./features/invitation/InvitationPage.tsx')).InvitationPage,
+});
 const appLayout = async () => ({ Component: (await import('./layout/AppLayout.tsx')).AppLayout });
 
 // Every page and the layout are lazy, so each is its own chunk and the entry stays small. The root
@@ -40,12 +43,9 @@ export const routes: RouteObject[] = [
         path: 'login',
         lazy: async () => ({ Component: (await import('./features/auth/LoginPage.tsx')).LoginPage }),
       },
-      {
-        path: 'invitation/:token',
-        lazy: async () => ({
-          Component: (await import('./features/invitation/InvitationPage.tsx')).InvitationPage,
-        }),
-      },
+      // Without a token the page says 'Invalid invitation link' (spec §5) instead of the 404 page.
+      { path: 'invitation', lazy: invitationPage },
+      { path: 'invitation/:token', lazy: invitationPage },
       // Public: what a lot's QR code points to (spec §2), outside the layout and the guard.
       ...verifyRoutes,
       {
