@@ -18,6 +18,8 @@ const suites = [
       if (!existsSync(chromium)) {
         return `Chromium not found at ${chromium}. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`;
       }
+      // .ci/run has just built the app; everyone else gets a fresh build of what they test.
+      if (process.env.SKIP_WEB_BUILD === '1' && existsSync('apps/web/dist/index.html')) return undefined;
       const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
       return build.status === 0 ? undefined : 'the web build failed';
     },
@@ -25,8 +27,14 @@ const suites = [
 ];
 
 const only = process.argv.slice(2);
+const unknown = only.filter((name) => !suites.some((s) => s.name === name));
+if (unknown.length) {
+  console.error(`Unknown suite ${unknown.join(', ')}: choose from ${suites.map((s) => s.name).join(', ')}.`);
+  process.exit(2);
+}
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 const problems = [];
 for (const suite of suites) {
   if (only.length && !only.includes(suite.name)) continue;
@@ -49,6 +57,7 @@ for (const suite of suites) {
   const r = JSON.parse(readFileSync(report, 'utf8'));
   passed += r.numPassedTests;
   failed += r.numFailedTests;
+  skipped += r.numPendingTests + r.numTodoTests;
   if (r.numTotalTests === 0) problems.push(`${suite.name}: no test ran`);
   else if (run.status !== 0) problems.push(`${suite.name}: failed (exit ${run.status})`);
 }
@@ -56,5 +65,5 @@ rmSync(reports, { recursive: true, force: true });
 
 console.log('');
 for (const p of problems) console.error(`✗ ${p}`);
-console.log(`Tests: ${passed} passed, ${failed} failed`);
+console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(problems.length ? 1 : 0);

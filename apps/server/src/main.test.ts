@@ -5,8 +5,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from './test/db.ts';
 
 // The whole process as `npm start` runs it: embedded PostgreSQL, signals, crash recovery.
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -109,6 +111,7 @@ describe('npm start on the embedded PostgreSQL', () => {
     const s = await start();
     await waitReady(s);
     expect(s.output()).toContain('seeded the demo organization');
+    expect(s.output()).toMatch(/sign in at http:\/\/localhost:\d+ with admin@demo\.plastrace\.ph \(admin\)/);
     await query("INSERT INTO organizations (id, name, slug) VALUES (gen_random_uuid(), 'Marker', 'marker')");
     const page = await fetch(`http://127.0.0.1:${s.port}/api/calculations/material-types?limit=1`);
     expect(page.status).toBe(200);
@@ -158,9 +161,32 @@ describe('npm start on the embedded PostgreSQL', () => {
   });
 });
 
+describe('npm start on a DATABASE_URL server', () => {
+  it('migrates it and never seeds it unless SEED_DEMO=true', async () => {
+    const database = await createTestDatabase({ migrate: false });
+    try {
+      const s = await start({ DATABASE_URL: database.url });
+      await waitReady(s);
+      expect(s.output()).not.toContain('seeded the demo organization');
+      s.child.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+      const orgs = await database.db.execute(sql`SELECT count(*)::int AS n FROM organizations`);
+      expect(orgs.rows[0]).toEqual({ n: 0 });
+
+      const asked = await start({ DATABASE_URL: database.url, SEED_DEMO: 'true' });
+      await waitReady(asked);
+      expect(asked.output()).toContain('seeded the demo organization');
+      asked.child.kill('SIGTERM');
+      expect(await asked.exited).toBe(0);
+    } finally {
+      await database.drop();
+    }
+  }, 120_000);
+});
+
 describe('a DATA_DIR the postgres user cannot reach', () => {
-  it('is refused with a clear message (when running as root)', async () => {
-    if (process.getuid?.() !== 0) return; // only root hands PostgreSQL to the postgres user
+  // Only root hands PostgreSQL to the postgres user, so only root can be refused this way.
+  it.skipIf(process.getuid?.() !== 0)('is refused with a clear message (when running as root)', async () => {
     const locked = await mkdtemp(join(tmpdir(), 'plastrace-locked-')); // mode 0700
     try {
       const s = await start({ DATA_DIR: join(locked, 'data') });

@@ -33,21 +33,28 @@ async function main() {
     url = embedded.url;
     log.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
   }
-  await runMigrations(url);
   const database = connect(url);
-
-  const shouldSeed = embedded ? config.seedDemo !== false : config.seedDemo === true;
-  if (shouldSeed) {
-    const seeded = await seedDemoIfEmpty(database.db, { seed: 1 });
-    if (seeded) {
-      log.info(`seeded the demo organization "${seeded.name}" (SEED_DEMO=false turns this off)`);
-      log.info(
-        `sign in at ${config.publicUrl} with ${DEMO_MEMBERS.map((m) => `${m.user.email} (${m.role})`).join(', ')}; password for all: ${DEMO_PASSWORD}`,
-      );
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    await runMigrations(url);
+    const shouldSeed = embedded ? config.seedDemo !== false : config.seedDemo === true;
+    if (shouldSeed) {
+      const seeded = await seedDemoIfEmpty(database.db, { seed: 1 });
+      if (seeded) {
+        log.info(`seeded the demo organization "${seeded.name}" (SEED_DEMO=false turns this off)`);
+        log.info(
+          `sign in at ${config.publicUrl} with ${DEMO_MEMBERS.map((m) => `${m.user.email} (${m.role})`).join(', ')}; password for all: ${DEMO_PASSWORD}`,
+        );
+      }
     }
+    app = await buildApp({ config, db: database.db, webDist, logger: log });
+  } catch (err) {
+    // Stop our own PostgreSQL too, rather than leave it for the next start to clean up.
+    log.error({ err }, 'start-up failed');
+    await database.close();
+    await embedded?.stop();
+    process.exit(1);
   }
-
-  const app = await buildApp({ config, db: database.db, webDist, logger: log });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
