@@ -11,45 +11,47 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ConfirmDialog } from '../../components/common/ConfirmDialog.tsx';
+import { Link, useSearchParams } from 'react-router';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
-import { QueryError } from '../../components/common/QueryError.tsx';
+import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
 import { useMe } from '../../components/common/useMe.ts';
-import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
+import { canExport } from '../catalog/permissions.ts';
 import { useFacilityOptions, useMaterialOptions } from '../receive-records/api.ts';
-import { sumDecimals } from '../receive-records/decimal.ts';
 import { formatKg, formatPhp } from '../receive-records/format.ts';
-import { type Lot, type LotStatus, useLots, useMergeLots } from './api.ts';
-import { canOperate, LOT_STATUS_OPTIONS } from './format.ts';
+import { type Lot, type LotSort, type LotStatus, useLots } from './api.ts';
+import { canOperate, LOT_SORT_OPTIONS, LOT_STATUS_OPTIONS } from './format.ts';
+import { LotSelectionBar } from './LotSelectionBar.tsx';
 import { LotStatusBadge } from './LotStatusBadge.tsx';
+import { useDownload } from './useDownload.ts';
 
-const KEYS = ['status', 'facility', 'material', 'q'] as const;
+const KEYS = ['status', 'facility', 'material', 'q', 'sort'] as const;
 
-/** /batch-management: lots with their balances; lots of one material at one facility can be merged. */
+/**
+ * /batch-management: lots with their balances. Chosen lots can have their QR labels printed, and lots
+ * of one material at one facility can be merged.
+ */
 export function LotsPage() {
   usePageTitle('Batches');
   const { role } = useMe();
-  const navigate = useNavigate();
-  const { showToast } = useToast();
   const [params, setParams] = useSearchParams();
   const get = (k: (typeof KEYS)[number]) => params.get(k) ?? '';
   const [search, setSearch] = useState(get('q'));
   const [debounced] = useDebouncedValue(search, 300);
   const [selected, setSelected] = useState<Lot[]>([]);
-  const [confirmMerge, setConfirmMerge] = useState(false);
-  const lots = useLots({
+  const query = {
     status: (get('status') || undefined) as LotStatus | undefined,
     facilityId: get('facility') || undefined,
     materialId: get('material') || undefined,
     q: get('q') || undefined,
-  });
+    sort: (get('sort') || undefined) as LotSort | undefined,
+  };
+  const lots = useLots(query);
   const facilities = useFacilityOptions();
   const materials = useMaterialOptions();
-  const merge = useMergeLots();
+  const files = useDownload();
 
   const setParam = (key: (typeof KEYS)[number], value: string) => {
     const next = new URLSearchParams(params);
@@ -63,16 +65,24 @@ export function LotsPage() {
   }, [debounced]);
 
   const rows = lots.data?.pages.flatMap((p) => p.items) ?? [];
-  const first = selected[0];
-  // Only lots of the first chosen lot's material and facility can join it.
-  const mergeable = (lot: Lot) =>
-    lot.status === 'available' &&
-    (!first || (lot.material.id === first.material.id && lot.facility.id === first.facility.id));
+  const isSelected = (lot: Lot) => selected.some((l) => l.id === lot.id);
   const toggle = (lot: Lot) =>
+    setSelected((all) => (isSelected(lot) ? all.filter((l) => l.id !== lot.id) : [...all, lot]));
+  const allShown = rows.length > 0 && rows.every(isSelected);
+  const toggleAll = () =>
     setSelected((all) =>
-      all.some((l) => l.id === lot.id) ? all.filter((l) => l.id !== lot.id) : [...all, lot],
+      allShown
+        ? all.filter((l) => !rows.some((r) => r.id === l.id))
+        : [...all, ...rows.filter((r) => !all.some((l) => l.id === r.id))],
     );
-  const operate = canOperate(role);
+  const printLabels = () =>
+    files.download(
+      'labels',
+      '/lots/labels.pdf',
+      { ids: selected.map((l) => l.id).join(',') },
+      'lot-labels.pdf',
+    );
+  const exportCsv = () => files.download('csv', '/lots/export.csv', { ...query }, 'lots.csv');
 
   return (
     <Stack gap="md">
@@ -85,7 +95,7 @@ export function LotsPage() {
       <Group gap="sm" align="flex-start" wrap="wrap" role="search" aria-label="Filter the lots">
         <TextInput
           label="Search"
-          placeholder="Lot code"
+          placeholder="Lot code, material or facility"
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
@@ -114,25 +124,36 @@ export function LotsPage() {
           ]}
           onChange={(e) => setParam('material', e.currentTarget.value)}
         />
+        <NativeSelect
+          label="Sort"
+          value={get('sort') || '-created_at'}
+          data={LOT_SORT_OPTIONS}
+          onChange={(e) =>
+            setParam('sort', e.currentTarget.value === '-created_at' ? '' : e.currentTarget.value)
+          }
+        />
+        {canExport(role) && (
+          <Button
+            variant="default"
+            mt={25}
+            ml="auto"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={files.pending === 'csv'}
+            onClick={() => void exportCsv()}
+          >
+            Export CSV
+          </Button>
+        )}
       </Group>
-      {operate && selected.length > 0 && (
-        <Group gap="sm">
-          <Text size="sm">
-            {selected.length} selected ·{' '}
-            {formatKg(
-              sumDecimals(
-                selected.map((l) => l.qtyKg),
-                3,
-              ),
-            )}
-          </Text>
-          <Button size="xs" disabled={selected.length < 2} onClick={() => setConfirmMerge(true)}>
-            Merge lots
-          </Button>
-          <Button size="xs" variant="subtle" onClick={() => setSelected([])}>
-            Clear selection
-          </Button>
-        </Group>
+      <ActionError error={files.error} onClose={files.clearError} />
+      {selected.length > 0 && (
+        <LotSelectionBar
+          selected={selected}
+          mayMerge={canOperate(role)}
+          printing={files.pending === 'labels'}
+          onPrint={() => void printLabels()}
+          onClear={() => setSelected([])}
+        />
       )}
       {lots.isPending && (
         <Text c="dimmed" role="status">
@@ -157,7 +178,14 @@ export function LotsPage() {
           <Table striped highlightOnHover verticalSpacing="xs" aria-label="Lots">
             <Table.Thead>
               <Table.Tr>
-                {operate && <Table.Th w={40} />}
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label="Select all lots shown"
+                    checked={allShown}
+                    indeterminate={!allShown && rows.some(isSelected)}
+                    onChange={toggleAll}
+                  />
+                </Table.Th>
                 <Table.Th>Code</Table.Th>
                 <Table.Th>Material</Table.Th>
                 <Table.Th>Facility</Table.Th>
@@ -169,16 +197,13 @@ export function LotsPage() {
             <Table.Tbody>
               {rows.map((lot) => (
                 <Table.Tr key={lot.id}>
-                  {operate && (
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={`Select ${lot.code}`}
-                        checked={selected.some((l) => l.id === lot.id)}
-                        disabled={!selected.some((l) => l.id === lot.id) && !mergeable(lot)}
-                        onChange={() => toggle(lot)}
-                      />
-                    </Table.Td>
-                  )}
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`Select ${lot.code}`}
+                      checked={isSelected(lot)}
+                      onChange={() => toggle(lot)}
+                    />
+                  </Table.Td>
                   <Table.Td>
                     <Anchor component={Link} to={`/batch-management/${lot.id}`} size="sm" ff="monospace">
                       {lot.code}
@@ -202,34 +227,6 @@ export function LotsPage() {
         isFetchingNextPage={lots.isFetchingNextPage}
         fetchNextPage={lots.fetchNextPage}
       />
-      <ConfirmDialog
-        opened={confirmMerge}
-        title={`Merge ${selected.length} lots?`}
-        confirmLabel="Merge"
-        color="blue"
-        loading={merge.isPending}
-        error={merge.error}
-        onClose={() => {
-          merge.reset();
-          setConfirmMerge(false);
-        }}
-        onConfirm={() =>
-          merge.mutate(
-            selected.map((l) => l.id),
-            {
-              onSuccess: (lot) => {
-                setSelected([]);
-                setConfirmMerge(false);
-                showToast({ message: `Merged into ${lot.code}.` });
-                navigate(`/batch-management/${lot.id}`);
-              },
-            },
-          )
-        }
-      >
-        {selected.map((l) => l.code).join(', ')} become one lot of {first?.material.name} at{' '}
-        {first?.facility.name}.
-      </ConfirmDialog>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import type { LOT_STATUSES, lotDetailSchema, lotSchema } from '@plastrace/shared';
+import type { LOT_SORTS, LOT_STATUSES, lotDetailSchema, lotSchema } from '@plastrace/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Wire } from '../../api/caseConvert.ts';
 import { api } from '../../api/client.ts';
@@ -7,6 +7,7 @@ import type { Page } from '../team/api.ts';
 export type Lot = Wire<typeof lotSchema>;
 export type LotDetail = Wire<typeof lotDetailSchema>;
 export type LotStatus = (typeof LOT_STATUSES)[number];
+export type LotSort = (typeof LOT_SORTS)[number];
 
 export const lotsKey = ['lots'] as const;
 
@@ -15,6 +16,7 @@ export interface LotQuery {
   facilityId?: string | undefined;
   materialId?: string | undefined;
   q?: string | undefined;
+  sort?: LotSort | undefined;
 }
 
 export function useLots(query: LotQuery) {

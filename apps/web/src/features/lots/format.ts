@@ -1,4 +1,4 @@
-import type { LotStatus } from './api.ts';
+import type { LotSort, LotStatus } from './api.ts';
 
 export const LOT_STATUS_OPTIONS: { value: LotStatus; label: string; color: string }[] = [
   { value: 'available', label: 'Available', color: 'green' },
@@ -15,3 +15,10 @@ export const lotStatusOf = (status: string) =>
 export const canManageStock = (role: string | undefined) => role === 'admin' || role === 'manager';
 export const canOperate = (role: string | undefined) =>
   role === 'admin' || role === 'manager' || role === 'operator';
+
+export const LOT_SORT_OPTIONS: { value: LotSort; label: string }[] = [
+  { value: '-created_at', label: 'Newest first' },
+  { value: 'created_at', label: 'Oldest first' },
+  { value: 'code', label: 'Code A–Z' },
+  { value: '-code', label: 'Code Z–A' },
+];

@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { fakeApi, json } from '../../test/fakeApi.ts';
+import { page, signInAs } from '../../test/pages.ts';
+import { renderWithAuth } from '../../test/render.tsx';
+import { FACILITY, HDPE, PET } from '../receive-records/testData.ts';
+import { LotsPage } from './LotsPage.tsx';
+
+const lot = (n: number, material = PET, status = 'available') => ({
+  id: `0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f51${String(n).padStart(2, '0')}`,
+  code: `MNL1-260520-00${String(n).padStart(2, '0')}`,
+  status,
+  material: { id: material.id, code: material.code, name: material.name },
+  facility: { ...FACILITY, city: 'Manila' },
+  qty_kg: '100.500',
+  value_php: '1005.00',
+  origin_type: 'receive_line',
+  quarantine_reason: null,
+  created_at: '2026-05-20T02:00:00Z',
+  version: 1,
+});
+const LOTS = [lot(1), lot(2), lot(3, HDPE)];
+
+/** jsdom has no object URLs: a download is checked by its request and the link's click. */
+function catchDownloads() {
+  const { createObjectURL, revokeObjectURL } = URL;
+  URL.createObjectURL = vi.fn(() => 'blob:lots');
+  URL.revokeObjectURL = vi.fn();
+  onTestFinished(() => {
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = revokeObjectURL;
+  });
+  return vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+}
+
+const file = (type: string, name: string) => () =>
+  new Response('file', {
+    headers: { 'content-type': type, 'content-disposition': `inline; filename="${name}"` },
+  });
+
+function render(role: 'operator' | 'auditor' | 'manager', extra = {}) {
+  const server = fakeApi({
+    ...signInAs(role),
+    'GET /api/lots': json({ items: LOTS, next_cursor: null }),
+    'GET /api/facilities': json({ items: [FACILITY] }),
+    'GET /api/materials': json({ items: [PET, HDPE] }),
+    ...extra,
+  });
+  renderWithAuth(page('/batch-management', LotsPage), '/batch-management?facility=f1');
+  return server;
+}
+
+describe('Batches', () => {
+  it('prints the QR label sheet of the chosen lots', async () => {
+    const click = catchDownloads();
+    const server = render('auditor', {
+      'GET /api/lots/labels.pdf': file('application/pdf', 'lot-labels.pdf'),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: `Select ${LOTS[0]?.code}` }));
+    await user.click(screen.getByRole('checkbox', { name: `Select ${LOTS[2]?.code}` }));
+    const bar = within(screen.getByRole('toolbar', { name: 'Selected lots' }));
+    expect(bar.getByText(/2 selected · 201 kg/)).toBeInTheDocument();
+    // Auditors print labels but do not merge.
+    expect(bar.queryByRole('button', { name: 'Merge lots' })).not.toBeInTheDocument();
+    await user.click(bar.getByRole('button', { name: 'Print labels (PDF)' }));
+
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const request = server.calls('GET', '/api/lots/labels.pdf')[0];
+    expect(new URL(request?.url ?? '', 'http://x').searchParams.get('ids')).toBe(
+      `${LOTS[0]?.id},${LOTS[2]?.id}`,
+    );
+  });
+
+  it('selects every lot shown at once, and merges only lots of one material', async () => {
+    render('operator');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all lots shown' }));
+    const bar = within(screen.getByRole('toolbar', { name: 'Selected lots' }));
+    expect(bar.getByText(/3 selected/)).toBeInTheDocument();
+    expect(bar.getByRole('button', { name: 'Merge lots' })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: `Select ${LOTS[2]?.code}` }));
+    expect(bar.getByRole('button', { name: 'Merge lots' })).toBeEnabled();
+    await user.click(bar.getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByRole('toolbar', { name: 'Selected lots' })).not.toBeInTheDocument();
+  });
+
+  it('exports the filtered list as CSV for roles that may export', async () => {
+    const click = catchDownloads();
+    const server = render('manager', { 'GET /api/lots/export.csv': file('text/csv', 'lots.csv') });
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Sort' }), 'code');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const url = new URL(server.calls('GET', '/api/lots/export.csv')[0]?.url ?? '', 'http://x');
+    expect(url.searchParams.get('facility_id')).toBe('f1');
+    expect(url.searchParams.get('sort')).toBe('code');
+  });
+
+  it('offers no export to operators', async () => {
+    render('operator');
+    await screen.findByRole('table', { name: 'Lots' });
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+  });
+});
