@@ -1,16 +1,16 @@
-import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { fieldErrorsOf } from '../../components/common/apiErrors.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
+import { parseUnits } from '../receive-records/decimal.ts';
 import { formatPhp } from '../receive-records/format.ts';
-import { type PaymentMethod, useRecordPayment } from './api.ts';
+import { type PaymentMethod, useCurrentBalance, useRecordPayment } from './api.ts';
+import { balanceText } from './StatementTable.tsx';
 
 interface PaymentDialogProps {
   opened: boolean;
   supplier: { id: string; name: string };
-  /** What is owed now, for the hint. */
-  balance: string;
   onClose: () => void;
 }
 
@@ -22,21 +22,37 @@ const METHODS = [
 ];
 type Errors = { amount?: string; reference?: string; note?: string; method?: string };
 
-export function validatePayment(amount: string, method: PaymentMethod, reference: string): Errors {
+/** `owed` is what the supplier is owed now (unknown while it loads: the server checks it anyway). */
+export function validatePayment(
+  p: { amount: string; method: PaymentMethod; reference: string; advance: boolean },
+  owed?: string,
+): Errors {
+  const { amount, method, reference } = p;
   const errors: Errors = {};
-  if (!AMOUNT.test(amount.trim()) || Number(amount) <= 0)
-    errors.amount = 'An amount above 0 with up to 2 decimals';
+  const units = AMOUNT.test(amount.trim()) ? parseUnits(amount, 2) : null;
+  const owedUnits = owed === undefined ? null : (parseUnits(owed, 2) ?? 0n);
+  if (units === null || units <= 0n) errors.amount = 'An amount above 0 with up to 2 decimals';
+  else if (!p.advance && owedUnits !== null && units > owedUnits)
+    errors.amount =
+      owedUnits > 0n
+        ? `More than the ${formatPhp(owed)} owed: tick “Advance” to pay more`
+        : 'Nothing is owed now: tick “Advance” to pay ahead';
   if (method !== 'cash' && !reference.trim())
     errors.reference = `Enter the ${method === 'gcash' ? 'GCash' : 'bank'} reference number`;
   return errors;
 }
 
-/** 'Record payment' (managers and admins): cash, GCash or bank; the last two need a reference. */
-export function PaymentDialog({ opened, supplier, balance, onClose }: PaymentDialogProps) {
+/**
+ * 'Record payment' (managers and admins): cash, GCash or bank; the last two need a reference. Paying
+ * more than is owed needs the Advance box: the excess is a cash advance against future deliveries.
+ */
+export function PaymentDialog({ opened, supplier, onClose }: PaymentDialogProps) {
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<PaymentMethod>('cash');
   const [reference, setReference] = useState('');
   const [note, setNote] = useState('');
+  const [advance, setAdvance] = useState(false);
+  const owed = useCurrentBalance(supplier.id, opened);
   const [errors, setErrors] = useState<Errors>({});
   const pay = useRecordPayment();
   const { showToast } = useToast();
@@ -46,6 +62,7 @@ export function PaymentDialog({ opened, supplier, balance, onClose }: PaymentDia
     setMethod('cash');
     setReference('');
     setNote('');
+    setAdvance(false);
     setErrors({});
     pay.reset();
     onClose();
@@ -53,7 +70,7 @@ export function PaymentDialog({ opened, supplier, balance, onClose }: PaymentDia
   const submit = (e: FormEvent) => {
     e.preventDefault();
     pay.reset();
-    const found = validatePayment(amount, method, reference);
+    const found = validatePayment({ amount, method, reference, advance }, owed.data);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     pay.mutate(
@@ -63,10 +80,12 @@ export function PaymentDialog({ opened, supplier, balance, onClose }: PaymentDia
         method,
         reference: reference.trim() || undefined,
         note: note.trim() || undefined,
+        advance,
       },
       {
-        onSuccess: () => {
-          showToast({ message: `Payment of ${formatPhp(amount.trim())} to ${supplier.name} recorded.` });
+        onSuccess: (entry) => {
+          const what = entry.kind === 'advance' ? 'Advance' : 'Payment';
+          showToast({ message: `${what} of ${formatPhp(amount.trim())} to ${supplier.name} recorded.` });
           close();
         },
         onError: (error) => setErrors(fieldErrorsOf(error)),
@@ -78,8 +97,8 @@ export function PaymentDialog({ opened, supplier, balance, onClose }: PaymentDia
     <Modal opened={opened} onClose={close} title="Record payment" centered>
       <form onSubmit={submit} noValidate aria-label="Record payment">
         <Stack gap="sm">
-          <Text size="sm">
-            To {supplier.name}. Owed now: {formatPhp(balance)}.
+          <Text size="sm" data-testid="owed-now">
+            To {supplier.name}. Owed now: {owed.data === undefined ? '…' : balanceText(owed.data)}.
           </Text>
           <ActionError error={pay.error} />
           <TextInput
@@ -104,6 +123,11 @@ export function PaymentDialog({ opened, supplier, balance, onClose }: PaymentDia
             value={reference}
             error={errors.reference}
             onChange={(e) => setReference(e.currentTarget.value)}
+          />
+          <Checkbox
+            label="Advance: pay more than is owed, against future deliveries"
+            checked={advance}
+            onChange={(e) => setAdvance(e.currentTarget.checked)}
           />
           <TextInput
             label="Note"

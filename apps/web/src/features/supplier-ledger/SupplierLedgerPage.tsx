@@ -1,26 +1,126 @@
-import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
-import { formatDateTime } from '../../components/common/format.ts';
-import { QueryError } from '../../components/common/QueryError.tsx';
+import { Button, Group, NativeSelect, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { LoadMore } from '../../components/common/LoadMore.tsx';
+import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
 import { useMe } from '../../components/common/useMe.ts';
+import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
-import { formatPhp } from '../receive-records/format.ts';
-import { useBalances } from './api.ts';
+import { canExport } from '../catalog/permissions.ts';
+import { exportBalances, useBalances } from './api.ts';
+import { BalancesTable, LedgerTotals, SUPPLIER_TYPE_OPTIONS } from './BalancesTable.tsx';
+import {
+  isFiltered,
+  type LedgerFilters,
+  readLedgerFilters,
+  toBalanceQuery,
+  writeLedgerFilters,
+} from './filters.ts';
 
-/** /supplier-ledger: what is owed to each supplier (PHP). */
+/** /supplier-ledger: what is owed to each supplier (PHP); search, filters and sort live in the URL. */
 export function SupplierLedgerPage() {
   usePageTitle('Supplier ledger');
-  const { timeZone } = useMe();
-  const balances = useBalances();
-  const rows = balances.data?.items ?? [];
+  const { role, timeZone } = useMe();
+  const [params, setParams] = useSearchParams();
+  const filters = readLedgerFilters(params);
+  const [search, setSearch] = useState(filters.q);
+  const [debounced] = useDebouncedValue(search, 300);
+  const balances = useBalances(toBalanceQuery(filters));
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<unknown>(null);
+  const { showToast } = useToast();
+
+  const setFilters = (next: LedgerFilters) =>
+    setParams(writeLedgerFilters(next), { replace: true, preventScrollReset: true });
+  const set = (patch: Partial<LedgerFilters>) => setFilters({ ...filters, ...patch });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text writes the URL
+  useEffect(() => {
+    if (debounced.trim() !== filters.q.trim()) setFilters({ ...filters, q: debounced });
+  }, [debounced]);
+
+  const pages = balances.data?.pages ?? [];
+  const rows = pages.flatMap((p) => p.items);
+  const totals = pages[0]?.totals;
+  const filtered = isFiltered(filters);
+
+  async function exportCsv() {
+    setExporting(true);
+    setExportError(null);
+    try {
+      await exportBalances(toBalanceQuery(filters));
+      showToast({ message: 'The supplier balances have been exported.' });
+    } catch (error) {
+      setExportError(error);
+    } finally {
+      setExporting(false);
+    }
+  }
+
   return (
     <Stack gap="md">
       <div>
         <Title order={1}>Supplier ledger</Title>
         <Text c="dimmed" size="sm">
-          Payables from posted deliveries less payments. Open a supplier for the statement.
+          Payables from posted deliveries less payments and advances. Open a supplier for the statement.
         </Text>
       </div>
+      <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Filter the supplier balances">
+        <TextInput
+          label="Search"
+          placeholder="Supplier code or name"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 220 }}
+        />
+        <NativeSelect
+          label="Type"
+          value={filters.type}
+          data={[{ value: '', label: 'All types' }, ...SUPPLIER_TYPE_OPTIONS]}
+          onChange={(e) => set({ type: e.currentTarget.value })}
+        />
+        <TextInput
+          label="As of"
+          type="date"
+          value={filters.asOf}
+          onChange={(e) => set({ asOf: e.currentTarget.value })}
+        />
+        <Switch
+          label="Owing only"
+          checked={filters.owing}
+          onChange={(e) => set({ owing: e.currentTarget.checked })}
+          mb={8}
+        />
+        <Group gap="sm" ml="auto">
+          {filtered && (
+            <Button
+              variant="subtle"
+              onClick={() => {
+                setSearch('');
+                setFilters({ q: '', type: '', owing: false, asOf: '', sort: filters.sort });
+              }}
+            >
+              Clear filters
+            </Button>
+          )}
+          {canExport(role) && (
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              loading={exporting}
+              onClick={exportCsv}
+            >
+              Export CSV
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <ActionError error={exportError} onClose={() => setExportError(null)} />
+
+      {totals && <LedgerTotals totals={totals} />}
       {balances.isPending && (
         <Text c="dimmed" role="status">
           Loading balances…
@@ -34,33 +134,25 @@ export function SupplierLedgerPage() {
           retrying={balances.isFetching}
         />
       )}
-      {balances.isSuccess && rows.length === 0 && <Text c="dimmed">No payables yet: post a delivery.</Text>}
-      {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped highlightOnHover verticalSpacing="xs" aria-label="Supplier balances">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Supplier</Table.Th>
-                <Table.Th ta="right">Balance owed</Table.Th>
-                <Table.Th>Last entry</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.supplier.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/supplier-ledger/${row.supplier.id}`} size="sm">
-                      {`${row.supplier.name} (${row.supplier.code})`}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td ta="right">{formatPhp(row.balance)}</Table.Td>
-                  <Table.Td>{formatDateTime(row.lastEntryAt, timeZone)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+      {balances.isSuccess && rows.length === 0 && (
+        <Text c="dimmed">
+          {filtered ? 'No supplier balances match these filters.' : 'No payables yet: post a delivery.'}
+        </Text>
       )}
+      {rows.length > 0 && (
+        <BalancesTable
+          rows={rows}
+          sort={filters.sort}
+          onSort={(sort) => set({ sort })}
+          timeZone={timeZone}
+          asOf={filters.asOf}
+        />
+      )}
+      <LoadMore
+        hasNextPage={balances.hasNextPage}
+        isFetchingNextPage={balances.isFetchingNextPage}
+        fetchNextPage={balances.fetchNextPage}
+      />
     </Stack>
   );
 }

@@ -1,73 +1,140 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { fakeApi, json } from '../../test/fakeApi.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi, type Handler, json } from '../../test/fakeApi.ts';
 import { page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
 import { SUPPLIER } from '../receive-records/testData.ts';
 import { SupplierStatementPage } from './SupplierStatementPage.tsx';
+import { csv, entry, STATEMENT_PATH, statement, stubDownloads } from './testData.ts';
 
-const ref = { id: SUPPLIER.id, code: SUPPLIER.code, name: SUPPLIER.name };
-const payable = {
-  id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5040',
-  kind: 'payable',
-  amount: '21942.08',
-  balance: '21942.08',
-  currency: 'PHP',
-  method: null,
-  reference: null,
-  source_type: 'receive_record',
-  source_id: null,
-  note: null,
-  posted_at: '2026-05-20T02:00:00Z',
-};
-const afterPayment = {
-  items: [
-    payable,
-    {
-      ...payable,
-      id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5041',
-      kind: 'payment',
-      amount: '-5000.00',
-      balance: '16942.08',
-      method: 'gcash',
-      reference: 'GC-991',
-    },
-  ],
+const payable = entry();
+const payment = entry({
+  kind: 'payment',
+  amount: '-5000.00',
   balance: '16942.08',
-};
-const STATEMENT = `/api/supplier-ledger/${SUPPLIER.id}`;
+  method: 'gcash',
+  reference: 'GC-991',
+  source_type: 'payment',
+  source_id: null,
+  posted_at: '2026-05-21T02:00:00Z',
+});
+const afterPayment = statement([payable, payment], {
+  closing_balance: '16942.08',
+  total_decrease: '5000.00',
+});
 
-function renderStatement(role: 'manager' | 'operator') {
+function renderStatement(
+  role: 'manager' | 'operator' | 'auditor',
+  handlers: Record<string, Handler> = {},
+  query = '',
+) {
   const server = fakeApi({
     ...signInAs(role),
-    'GET /api/supplier-ledger': json({
-      items: [{ supplier: ref, balance: '21942.08', currency: 'PHP', last_entry_at: payable.posted_at }],
-    }),
-    [`GET ${STATEMENT}`]: json({ items: [payable], balance: '21942.08' }),
-    'POST /api/supplier-ledger/payments': json(afterPayment, 201),
+    [`GET ${STATEMENT_PATH}`]: json(statement([payable])),
+    ...handlers,
   });
   renderWithAuth(
     page('/supplier-ledger/:supplierId', SupplierStatementPage),
-    `/supplier-ledger/${SUPPLIER.id}`,
+    `/supplier-ledger/${SUPPLIER.id}${query}`,
   );
   return server;
 }
 
 describe('Supplier statement', () => {
-  it('shows the running balance and gives operators no payment button', async () => {
+  it('shows the balances and the running balance, and gives operators no payment or export button', async () => {
     renderStatement('operator');
-    expect(await screen.findByTestId('balance')).toHaveTextContent('Balance owed: ₱21,942.08');
-    expect(screen.getByRole('table', { name: 'Statement' })).toHaveTextContent('Delivery payable');
     expect(await screen.findByRole('heading', { name: 'Juan Junkshop (SUP-001)' })).toBeInTheDocument();
+    expect(screen.getByTestId('opening')).toHaveTextContent('₱0.00');
+    expect(screen.getByTestId('closing')).toHaveTextContent('Closing balance₱21,942.08');
+    const table = screen.getByRole('table', { name: 'Statement' });
+    expect(table).toHaveTextContent('Delivery payable');
+    expect(within(table).getByRole('link', { name: 'RR-2026-0042' })).toHaveAttribute(
+      'href',
+      `/receive-records/${payable.source_id}`,
+    );
+    expect(screen.getByText('Statement of account · All entries')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Record payment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+  });
+
+  it('asks for the chosen period and shows its opening balance; a backwards period is not asked for', async () => {
+    const server = renderStatement(
+      'auditor',
+      {
+        [`GET ${STATEMENT_PATH}`]: json(
+          statement([payment], { from: '2026-05-21', to: '2026-05-31', opening_balance: '21942.08' }),
+        ),
+      },
+      '?from=2026-05-21&to=2026-05-31',
+    );
+    expect(await screen.findByTestId('opening')).toHaveTextContent('₱21,942.08');
+    expect(server.calls('GET', STATEMENT_PATH)[0]?.url).toContain('from=2026-05-21&to=2026-05-31&limit=50');
+    expect(screen.getByText('Statement of account · May 21, 2026 – May 31, 2026')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-05-01' } });
+    expect(await screen.findByText('The end date is before the start date')).toBeInTheDocument();
+    expect(server.calls('GET', STATEMENT_PATH).some((r) => r.url.includes('to=2026-05-01'))).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '' } });
+    await waitFor(() =>
+      expect(server.calls('GET', STATEMENT_PATH).at(-1)?.url).toMatch(/\?to=2026-05-01&limit=50$/),
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'All entries' }));
+    await waitFor(() => expect(server.calls('GET', STATEMENT_PATH).at(-1)?.url).toMatch(/\?limit=50$/));
+  });
+
+  it('loads the next page of entries with the cursor', async () => {
+    const server = renderStatement('auditor', {
+      [`GET ${STATEMENT_PATH}`]: (r) =>
+        Response.json(
+          r.url.includes('cursor=c1') ? statement([payment]) : { ...statement([payable]), next_cursor: 'c1' },
+        ),
+    });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Load more' }));
+    await waitFor(() =>
+      expect(screen.getByRole('table', { name: 'Statement' })).toHaveTextContent('GCash · GC-991'),
+    );
+    expect(screen.getByRole('table', { name: 'Statement' })).toHaveTextContent('Delivery payable');
+    expect(server.calls('GET', STATEMENT_PATH)).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('exports the period as CSV and prints it whole', async () => {
+    const click = stubDownloads();
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    const server = renderStatement(
+      'manager',
+      {
+        [`GET ${STATEMENT_PATH}`]: (r) =>
+          Response.json(
+            r.url.includes('cursor=c1')
+              ? statement([payment])
+              : { ...statement([payable]), next_cursor: 'c1' },
+          ),
+        [`GET ${STATEMENT_PATH}/statement.csv`]: csv('statement-SUP-001.csv'),
+      },
+      '?from=2026-05-01',
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(server.calls('GET', `${STATEMENT_PATH}/statement.csv`)[0]?.url).toMatch(/\?from=2026-05-01$/);
+
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    await waitFor(() => expect(print).toHaveBeenCalled());
+    expect(server.calls('GET', STATEMENT_PATH).some((r) => r.url.includes('cursor=c1'))).toBe(true);
+    expect(screen.getByRole('table', { name: 'Statement' })).toHaveTextContent('GC-991');
   });
 
   it('requires a reference for GCash, then records the payment', async () => {
-    const server = renderStatement('manager');
+    const server = renderStatement('manager', { 'POST /api/supplier-ledger/payments': json(payment, 201) });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Record payment' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Record payment' }));
+    expect(await dialog.findByTestId('owed-now')).toHaveTextContent('Owed now: ₱21,942.08.');
     await user.click(dialog.getByRole('button', { name: 'Record payment' }));
     expect(await dialog.findByText('An amount above 0 with up to 2 decimals')).toBeInTheDocument();
 
@@ -78,7 +145,7 @@ describe('Supplier statement', () => {
     expect(server.calls('POST', '/api/supplier-ledger/payments')).toHaveLength(0);
 
     await user.type(dialog.getByRole('textbox', { name: /^Reference/ }), 'GC-991');
-    server.on(`GET ${STATEMENT}`, json(afterPayment));
+    server.on(`GET ${STATEMENT_PATH}`, json(afterPayment));
     await user.click(dialog.getByRole('button', { name: 'Record payment' }));
     await waitFor(() => expect(server.calls('POST', '/api/supplier-ledger/payments')).toHaveLength(1));
     expect(server.calls('POST', '/api/supplier-ledger/payments')[0]?.body).toEqual({
@@ -86,9 +153,48 @@ describe('Supplier statement', () => {
       amount: '5000',
       method: 'gcash',
       reference: 'GC-991',
+      advance: false,
     });
     expect(await screen.findByText('Payment of ₱5,000.00 to Juan Junkshop recorded.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('₱16,942.08'));
+    await waitFor(() => expect(screen.getByTestId('closing')).toHaveTextContent('₱16,942.08'));
     expect(screen.getByRole('table', { name: 'Statement' })).toHaveTextContent('GCash · GC-991');
+  });
+
+  it('pays more than is owed only as an advance', async () => {
+    const advance = { ...payment, kind: 'advance', amount: '-30000.00', balance: '-8057.92' };
+    const server = renderStatement('manager', { 'POST /api/supplier-ledger/payments': json(advance, 201) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Record payment' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Record payment' }));
+    await dialog.findByText(/Owed now: ₱21,942.08/);
+    await user.type(dialog.getByRole('textbox', { name: /^Amount/ }), '30000');
+    await user.click(dialog.getByRole('button', { name: 'Record payment' }));
+    expect(
+      await dialog.findByText('More than the ₱21,942.08 owed: tick “Advance” to pay more'),
+    ).toBeInTheDocument();
+    expect(server.calls('POST', '/api/supplier-ledger/payments')).toHaveLength(0);
+
+    await user.click(dialog.getByRole('checkbox', { name: /^Advance/ }));
+    await user.click(dialog.getByRole('button', { name: 'Record payment' }));
+    expect(await screen.findByText('Advance of ₱30,000.00 to Juan Junkshop recorded.')).toBeInTheDocument();
+    expect(server.calls('POST', '/api/supplier-ledger/payments')[0]?.body).toMatchObject({
+      amount: '30000',
+      method: 'cash',
+      advance: true,
+    });
+  });
+
+  it('says when there are no entries yet', async () => {
+    renderStatement('auditor', {
+      [`GET ${STATEMENT_PATH}`]: json(statement([], { closing_balance: '0.00' })),
+    });
+    expect(await screen.findByText('No entries yet.')).toBeInTheDocument();
+  });
+
+  it('says when the supplier does not exist', async () => {
+    renderStatement('auditor', {
+      [`GET ${STATEMENT_PATH}`]: apiError(404, 'not_found', 'Supplier not found'),
+    });
+    expect(await screen.findByText('This supplier does not exist.')).toBeInTheDocument();
   });
 });

@@ -1,46 +1,137 @@
-import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { isNotFound } from '../../components/common/apiErrors.ts';
-import { formatDateTime } from '../../components/common/format.ts';
-import { QueryError } from '../../components/common/QueryError.tsx';
+import { formatDate } from '../../components/common/format.ts';
+import { LoadMore } from '../../components/common/LoadMore.tsx';
+import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
 import { useMe } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
-import { formatPhp } from '../receive-records/format.ts';
-import { canPay, useBalances, useStatement } from './api.ts';
+import { canExport } from '../catalog/permissions.ts';
+import classes from '../receive-records/print.module.css';
+import { canPay, exportStatement, type Period, useStatement } from './api.ts';
+import { isBackwards, readPeriod, toPeriod, writePeriod } from './filters.ts';
 import { PaymentDialog } from './PaymentDialog.tsx';
+import { StatementSummary, StatementTable } from './StatementTable.tsx';
 
-const KIND_LABEL: Record<string, string> = {
-  payable: 'Delivery payable',
-  payable_reversal: 'Voided delivery',
-  payment: 'Payment',
-};
-const METHOD_LABEL: Record<string, string> = { cash: 'Cash', gcash: 'GCash', bank: 'Bank transfer' };
+/** '1 Oct 2026 – 31 Oct 2026'; a day is a calendar day, so it is shown as is (UTC), not shifted. */
+function periodText({ from, to }: Period) {
+  if (!from && !to) return 'All entries';
+  const day = (d: string | undefined) => (d ? formatDate(d, 'UTC') : '');
+  if (!to) return `From ${day(from)}`;
+  if (!from) return `Up to ${day(to)}`;
+  return `${day(from)} – ${day(to)}`;
+}
 
-/** /supplier-ledger/:supplierId: the statement with its running balance. */
+/** /supplier-ledger/:supplierId: a period's statement with its running balance; export, print, pay. */
 export function SupplierStatementPage() {
   const { supplierId = '' } = useParams();
   const { role, timeZone } = useMe();
-  const statement = useStatement(supplierId);
-  const balances = useBalances();
-  const supplier = balances.data?.items.find((b) => b.supplier.id === supplierId)?.supplier;
+  const [params, setParams] = useSearchParams();
+  const range = readPeriod(params);
+  const period = toPeriod(range);
+  const backwards = isBackwards(period);
+  const statement = useStatement(supplierId, period, !backwards);
+  const first = statement.data?.pages[0];
+  const entries = statement.data?.pages.flatMap((p) => p.items) ?? [];
+  const supplier = first?.supplier;
   const [paying, setPaying] = useState(false);
+  const [busy, setBusy] = useState<'export' | 'print' | null>(null);
+  const [actionError, setActionError] = useState<unknown>(null);
   usePageTitle(supplier ? `Statement: ${supplier.name}` : 'Supplier statement');
 
+  const setRange = (patch: Partial<typeof range>) =>
+    setParams(writePeriod({ ...range, ...patch }), { replace: true, preventScrollReset: true });
+
+  async function run(what: 'export' | 'print', action: () => Promise<unknown>) {
+    setBusy(what);
+    setActionError(null);
+    try {
+      await action();
+    } catch (error) {
+      setActionError(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+  // A printout holds the whole period, so the pages not loaded yet are fetched first.
+  const print = () =>
+    run('print', async () => {
+      let more = statement.hasNextPage;
+      while (more) more = (await statement.fetchNextPage({ throwOnError: true })).hasNextPage;
+      window.print();
+    });
+
   return (
-    <Stack gap="md" maw={1000}>
-      <Anchor component={Link} to="/supplier-ledger" size="sm">
+    <Stack gap="md" maw={1000} className={classes.sheet}>
+      <Anchor component={Link} to="/supplier-ledger" size="sm" className={classes.noPrint}>
         <Group gap={4} component="span">
           <IconArrowLeft size={16} aria-hidden />
           Back to the supplier ledger
         </Group>
       </Anchor>
       <Group justify="space-between" wrap="wrap">
-        <Title order={1}>{supplier ? `${supplier.name} (${supplier.code})` : 'Supplier statement'}</Title>
-        {canPay(role) && statement.data && <Button onClick={() => setPaying(true)}>Record payment</Button>}
+        <div>
+          <Title order={1}>{supplier ? `${supplier.name} (${supplier.code})` : 'Supplier statement'}</Title>
+          <Text c="dimmed" size="sm">
+            Statement of account · {periodText(period)}
+          </Text>
+        </div>
+        {first && (
+          <Group gap="xs" className={classes.noPrint}>
+            {canPay(role) && <Button onClick={() => setPaying(true)}>Record payment</Button>}
+            {canExport(role) && (
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} aria-hidden />}
+                loading={busy === 'export'}
+                onClick={() => run('export', () => exportStatement(supplierId, period))}
+              >
+                Export CSV
+              </Button>
+            )}
+            <Button
+              variant="default"
+              leftSection={<IconPrinter size={16} aria-hidden />}
+              loading={busy === 'print'}
+              onClick={print}
+            >
+              Print
+            </Button>
+          </Group>
+        )}
       </Group>
-      {statement.isPending && (
+      <Group
+        gap="sm"
+        align="flex-start"
+        wrap="wrap"
+        role="search"
+        aria-label="Statement period"
+        className={classes.noPrint}
+      >
+        <TextInput
+          label="From"
+          type="date"
+          value={range.from}
+          onChange={(e) => setRange({ from: e.currentTarget.value })}
+        />
+        <TextInput
+          label="To"
+          type="date"
+          value={range.to}
+          error={backwards ? 'The end date is before the start date' : null}
+          onChange={(e) => setRange({ to: e.currentTarget.value })}
+        />
+        {(range.from || range.to) && (
+          <Button variant="subtle" mt={25} onClick={() => setRange({ from: '', to: '' })}>
+            All entries
+          </Button>
+        )}
+      </Group>
+      <ActionError error={actionError} onClose={() => setActionError(null)} />
+
+      {statement.isLoading && (
         <Text c="dimmed" role="status">
           Loading the statement…
         </Text>
@@ -51,54 +142,33 @@ export function SupplierStatementPage() {
             <Text>This supplier does not exist.</Text>
           </Paper>
         ) : (
-          <QueryError error={statement.error} what="The statement" onRetry={() => statement.refetch()} />
+          <QueryError
+            error={statement.error}
+            what="The statement"
+            onRetry={() => statement.refetch()}
+            retrying={statement.isFetching}
+          />
         ))}
-      {statement.data && (
+      {first && (
         <>
-          <Text fw={600} data-testid="balance">
-            Balance owed: {formatPhp(statement.data.balance)}
-          </Text>
-          {statement.data.items.length === 0 ? (
-            <Text c="dimmed">No entries yet.</Text>
+          <StatementSummary statement={first} />
+          {entries.length === 0 ? (
+            <Text c="dimmed">
+              {period.from || period.to ? 'No entries in this period.' : 'No entries yet.'}
+            </Text>
           ) : (
-            <Table.ScrollContainer minWidth={720}>
-              <Table striped verticalSpacing="xs" aria-label="Statement">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Posted</Table.Th>
-                    <Table.Th>Entry</Table.Th>
-                    <Table.Th>Method / reference</Table.Th>
-                    <Table.Th ta="right">Amount</Table.Th>
-                    <Table.Th ta="right">Balance</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {statement.data.items.map((e) => (
-                    <Table.Tr key={e.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {formatDateTime(e.postedAt, timeZone)}
-                      </Table.Td>
-                      <Table.Td>
-                        {KIND_LABEL[e.kind] ?? e.kind}
-                        {e.note ? ` · ${e.note}` : ''}
-                      </Table.Td>
-                      <Table.Td>
-                        {[e.method && (METHOD_LABEL[e.method] ?? e.method), e.reference]
-                          .filter(Boolean)
-                          .join(' · ') || '—'}
-                      </Table.Td>
-                      <Table.Td ta="right">{formatPhp(e.amount)}</Table.Td>
-                      <Table.Td ta="right">{formatPhp(e.balance)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <StatementTable entries={entries} timeZone={timeZone} />
           )}
+          <div className={classes.noPrint}>
+            <LoadMore
+              hasNextPage={statement.hasNextPage}
+              isFetchingNextPage={statement.isFetchingNextPage}
+              fetchNextPage={statement.fetchNextPage}
+            />
+          </div>
           <PaymentDialog
             opened={paying}
             supplier={{ id: supplierId, name: supplier?.name ?? 'this supplier' }}
-            balance={statement.data.balance}
             onClose={() => setPaying(false)}
           />
         </>

@@ -1,66 +1,99 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  LEDGER_SORTS,
+  ledgerEntrySchema,
+  PAYMENT_METHODS,
+  paymentInputSchema,
+  statementSchema,
+  supplierBalancePageSchema,
+  supplierBalanceSchema,
+} from '@plastrace/shared';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Wire } from '../../api/caseConvert.ts';
 import { api } from '../../api/client.ts';
+import { downloadFile } from '../../api/download.ts';
+import { isNotFound } from '../../components/common/apiErrors.ts';
 
-export interface SupplierBalance {
-  supplier: { id: string; code: string; name: string };
-  balance: string;
-  currency: 'PHP';
-  lastEntryAt: string;
-}
-export interface LedgerEntry {
-  id: string;
-  kind: 'payable' | 'payable_reversal' | 'payment' | string;
-  amount: string;
-  balance: string;
-  currency: string;
-  method: string | null;
-  reference: string | null;
-  sourceType: string | null;
-  sourceId: string | null;
-  note: string | null;
-  postedAt: string;
-}
-export interface Statement {
-  items: LedgerEntry[];
-  balance: string;
-}
-export type PaymentMethod = 'cash' | 'gcash' | 'bank';
+export type SupplierBalance = Wire<typeof supplierBalanceSchema>;
+export type BalancePage = Wire<typeof supplierBalancePageSchema>;
+export type LedgerEntry = Wire<typeof ledgerEntrySchema>;
+export type Statement = Wire<typeof statementSchema>;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export type LedgerSort = (typeof LEDGER_SORTS)[number];
+export type PaymentInput = Wire<typeof paymentInputSchema>;
 
+/** The balances list's query without paging: what the URL keeps and the export repeats. */
+export interface BalanceQuery {
+  q?: string | undefined;
+  type?: string | undefined;
+  owing?: boolean | undefined;
+  asOf?: string | undefined;
+  sort: LedgerSort;
+}
+/** A statement period: calendar days, either end open. */
+export interface Period {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export const LEDGER_PAGE_SIZE = 50;
 export const ledgerKey = ['supplier-ledger'] as const;
 
-export function useBalances() {
-  return useQuery({
-    queryKey: [...ledgerKey, 'balances'],
-    queryFn: ({ signal }) => api.get<{ items: SupplierBalance[] }>('/supplier-ledger', { signal }),
+/** `GET /api/supplier-ledger`: balances a page at a time; every page carries the filter's totals. */
+export function useBalances(query: BalanceQuery) {
+  return useInfiniteQuery({
+    queryKey: [...ledgerKey, 'balances', query],
+    queryFn: ({ pageParam, signal }) =>
+      api.get<BalancePage>('/supplier-ledger', {
+        signal,
+        query: { ...query, limit: LEDGER_PAGE_SIZE, cursor: pageParam },
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
-export function useStatement(supplierId: string) {
-  return useQuery({
-    queryKey: [...ledgerKey, 'statement', supplierId],
-    queryFn: ({ signal }) =>
-      api.get<Statement>(`/supplier-ledger/${encodeURIComponent(supplierId)}`, { signal }),
-    retry: (count, error) => !(error && 'status' in error && error.status === 404) && count < 3,
+const statementPath = (supplierId: string) => `/supplier-ledger/${encodeURIComponent(supplierId)}`;
+const noRetryOn404 = (count: number, error: unknown) => !isNotFound(error) && count < 3;
+
+/** `GET /api/supplier-ledger/{id}`: the period's entries oldest first, with opening and closing balance. */
+export function useStatement(supplierId: string, period: Period, enabled = true) {
+  return useInfiniteQuery({
+    enabled,
+    queryKey: [...ledgerKey, 'statement', supplierId, period],
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Statement>(statementPath(supplierId), {
+        signal,
+        query: { ...period, limit: LEDGER_PAGE_SIZE, cursor: pageParam },
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    retry: noRetryOn404,
   });
 }
 
-export interface PaymentInput {
-  supplierId: string;
-  amount: string;
-  method: PaymentMethod;
-  reference?: string | undefined;
-  note?: string | undefined;
+/** What is owed to the supplier now, whatever period the page shows (the payment dialog's hint). */
+export function useCurrentBalance(supplierId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...ledgerKey, 'statement', supplierId, 'now'],
+    queryFn: ({ signal }) => api.get<Statement>(statementPath(supplierId), { signal, query: { limit: 1 } }),
+    select: (s) => s.closingBalance,
+    enabled,
+    retry: noRetryOn404,
+  });
 }
 
 export function useRecordPayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PaymentInput) => api.post<Statement>('/supplier-ledger/payments', input),
-    onSuccess: (statement, input) => {
-      queryClient.setQueryData([...ledgerKey, 'statement', input.supplierId], statement);
-      void queryClient.invalidateQueries({ queryKey: ledgerKey });
-    },
+    mutationFn: (input: PaymentInput) => api.post<LedgerEntry>('/supplier-ledger/payments', input),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ledgerKey }),
   });
 }
+
+export const exportBalances = ({ sort, q, type, owing, asOf }: BalanceQuery) =>
+  downloadFile('/supplier-ledger/export.csv', { sort, q, type, owing, asOf }, 'supplier-balances.csv');
+
+export const exportStatement = (supplierId: string, { from, to }: Period) =>
+  downloadFile(`${statementPath(supplierId)}/statement.csv`, { from, to }, 'statement.csv');
 
 export const canPay = (role: string | undefined) => role === 'admin' || role === 'manager';

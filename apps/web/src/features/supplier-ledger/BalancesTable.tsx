@@ -1,0 +1,91 @@
+import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
+import { SUPPLIER_TYPES } from '@plastrace/shared';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../components/common/format.ts';
+import { humanize, optionsOf } from '../catalog/formModel.ts';
+import { formatPhp } from '../receive-records/format.ts';
+import type { BalancePage, LedgerSort, SupplierBalance } from './api.ts';
+import { Figures } from './Figures.tsx';
+import { nextSort } from './filters.ts';
+import { SortableTh } from './SortableTh.tsx';
+
+export const SUPPLIER_TYPE_OPTIONS = optionsOf(SUPPLIER_TYPES, (t) => (t === 'lgu' ? 'LGU' : humanize(t)));
+const typeLabel = (type: string) => SUPPLIER_TYPE_OPTIONS.find((o) => o.value === type)?.label ?? type;
+/** A negative balance is an advance the supplier still has to deliver against. */
+const isAdvance = (balance: string) => balance.startsWith('-');
+
+interface BalancesTableProps {
+  rows: SupplierBalance[];
+  sort: LedgerSort;
+  onSort: (sort: LedgerSort) => void;
+  timeZone: string;
+  /** The as-of day: statements open up to it. */
+  asOf: string;
+}
+
+/** Supplier balances with sortable columns; a supplier opens their statement. */
+export function BalancesTable({ rows, sort, onSort, timeZone, asOf }: BalancesTableProps) {
+  const sortBy = (column: 'balance' | 'name' | 'last_entry_at') => () => onSort(nextSort(sort, column));
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Supplier balances">
+        <Table.Thead>
+          <Table.Tr>
+            <SortableTh column="name" sort={sort} onSort={sortBy('name')}>
+              Supplier
+            </SortableTh>
+            <Table.Th>Type</Table.Th>
+            <SortableTh column="balance" sort={sort} onSort={sortBy('balance')} align="right">
+              Balance
+            </SortableTh>
+            <SortableTh column="last_entry_at" sort={sort} onSort={sortBy('last_entry_at')}>
+              Last entry
+            </SortableTh>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.supplier.id}>
+              <Table.Td>
+                <Anchor
+                  component={Link}
+                  to={`/supplier-ledger/${row.supplier.id}${asOf ? `?to=${asOf}` : ''}`}
+                  size="sm"
+                >
+                  {`${row.supplier.name} (${row.supplier.code})`}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{typeLabel(row.supplier.type)}</Table.Td>
+              <Table.Td ta="right">
+                <Group gap={6} justify="flex-end" wrap="nowrap">
+                  {isAdvance(row.balance) && (
+                    <Badge size="xs" color="orange" variant="light">
+                      Advance
+                    </Badge>
+                  )}
+                  <Text size="sm">{formatPhp(row.balance)}</Text>
+                </Group>
+              </Table.Td>
+              <Table.Td>{formatDateTime(row.lastEntryAt, timeZone)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** What the filter adds up to, over every page. */
+export function LedgerTotals({ totals }: { totals: BalancePage['totals'] }) {
+  return (
+    <Figures
+      label="Totals"
+      figures={[
+        ['Owed to suppliers', formatPhp(totals.owed), 'owed'],
+        ['Advances outstanding', formatPhp(totals.advances), 'advances'],
+        ['Net payable', formatPhp(totals.net), 'net'],
+        ['Suppliers', String(totals.suppliers), 'suppliers'],
+      ]}
+    />
+  );
+}

@@ -1,0 +1,80 @@
+import { Anchor, Table } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../components/common/format.ts';
+import { formatPhp } from '../receive-records/format.ts';
+import type { LedgerEntry, Statement } from './api.ts';
+import { Figures } from './Figures.tsx';
+
+const KIND_LABEL: Record<LedgerEntry['kind'], string> = {
+  payable: 'Delivery payable',
+  payable_reversal: 'Voided delivery',
+  payment: 'Payment',
+  advance: 'Advance',
+};
+const METHOD_LABEL: Record<string, string> = { cash: 'Cash', gcash: 'GCash', bank: 'Bank transfer' };
+
+/** '₱1,200.00', or for a negative balance the advance the supplier still has to deliver against. */
+export const balanceText = (balance: string) =>
+  balance.startsWith('-') ? `${formatPhp(balance.slice(1))} advance` : formatPhp(balance);
+
+/** Opening balance, what the period added and took off, and the closing balance. */
+export function StatementSummary({ statement }: { statement: Statement }) {
+  return (
+    <Figures
+      label="Statement summary"
+      figures={[
+        ['Opening balance', balanceText(statement.openingBalance), 'opening'],
+        ['Deliveries', formatPhp(statement.totalIncrease), 'increase'],
+        ['Payments and reversals', formatPhp(statement.totalDecrease), 'decrease'],
+        ['Closing balance', balanceText(statement.closingBalance), 'closing'],
+      ]}
+    />
+  );
+}
+
+/** The period's entries, oldest first, with the balance after each. */
+export function StatementTable({ entries, timeZone }: { entries: LedgerEntry[]; timeZone: string }) {
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped verticalSpacing="xs" aria-label="Statement">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Posted</Table.Th>
+            <Table.Th>Entry</Table.Th>
+            <Table.Th>Method / reference</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th ta="right">Balance</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((e) => (
+            <Table.Tr key={e.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.postedAt, timeZone)}</Table.Td>
+              <Table.Td>
+                {KIND_LABEL[e.kind] ?? e.kind}
+                {e.note ? ` · ${e.note}` : ''}
+              </Table.Td>
+              <Table.Td>
+                <Reference entry={e} />
+              </Table.Td>
+              <Table.Td ta="right">{formatPhp(e.amount)}</Table.Td>
+              <Table.Td ta="right">{balanceText(e.balance)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** A delivery's record number opens the receive record; a payment shows its method and reference. */
+function Reference({ entry: e }: { entry: LedgerEntry }) {
+  if (e.sourceType === 'receive_record' && e.sourceId && e.reference)
+    return (
+      <Anchor component={Link} to={`/receive-records/${e.sourceId}`} size="sm">
+        {e.reference}
+      </Anchor>
+    );
+  const text = [e.method && (METHOD_LABEL[e.method] ?? e.method), e.reference].filter(Boolean).join(' · ');
+  return <>{text || '—'}</>;
+}
