@@ -5,6 +5,9 @@ import * as repo from './mail.repo.ts';
 
 const MAX_ATTEMPTS = 5;
 const RETRY_EVERY_MS = 30_000;
+const BATCH = 20;
+/** A stuck SMTP server must not hold a database connection for minutes. */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 const FROM = 'PlasTrace <no-reply@plastrace.ph>';
 
 /**
@@ -23,7 +26,7 @@ export class Mailer {
     private readonly log: FastifyBaseLogger,
     smtpUrl: string | undefined,
   ) {
-    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+    this.transport = smtpUrl ? nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }) : undefined;
   }
 
   start(): void {
@@ -53,10 +56,16 @@ export class Mailer {
     this.transport?.close();
   }
 
+  /**
+   * One short transaction per mail: its row stays locked (SKIP LOCKED keeps other instances off it)
+   * only while that one mail is sent, so a slow SMTP server holds one connection, not a batch.
+   */
   private async drain(): Promise<void> {
-    try {
-      await this.db.transaction(async (tx) => {
-        for (const mail of await repo.claimUnsent(tx, MAX_ATTEMPTS, 20)) {
+    for (let i = 0; i < BATCH; i++) {
+      try {
+        const sent = await this.db.transaction(async (tx) => {
+          const [mail] = await repo.claimUnsent(tx, MAX_ATTEMPTS, 1);
+          if (!mail) return false;
           try {
             if (this.transport) {
               await this.transport.sendMail({
@@ -78,10 +87,14 @@ export class Mailer {
             this.log.warn({ err, to: mail.toAddress }, 'sending mail failed; will retry');
             await repo.markFailed(tx, mail.id, (err as Error).message);
           }
-        }
-      });
-    } catch (err) {
-      this.log.error({ err }, 'outbox pass failed');
+          return true;
+        });
+        if (!sent) return;
+      } catch (err) {
+        this.log.error({ err }, 'outbox pass failed');
+        return;
+      }
     }
+    this.again = true; // more may be waiting: another pass right after this one
   }
 }
