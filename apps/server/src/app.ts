@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/client.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { startRateLimitPruning } from './lib/rate-limit.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
 import { calculationsRoutes } from './modules/calculations/calculations.routes.ts';
@@ -69,6 +70,10 @@ export async function buildApp(opts: AppOptions) {
   const mailer = new Mailer(opts.db, app.log, opts.config.smtpUrl);
   mailer.start();
   app.addHook('onClose', () => mailer.stop());
+  const stopPruning = startRateLimitPruning(opts.db, (err) =>
+    app.log.warn({ err }, 'pruning rate limits failed'),
+  );
+  app.addHook('onClose', async () => stopPruning());
   const ctx: AppContext = { db: opts.db, mailer, publicUrl: opts.config.publicUrl };
   const csrf = await registerCsrf(app, {
     key: () => secret(opts.db, 'csrf', () => randomBytes(32).toString('base64url')),

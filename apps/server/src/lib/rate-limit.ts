@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { hitRateLimit, peekRateLimit } from '../modules/security/security.repo.ts';
+import { hitRateLimit, peekRateLimit, pruneRateLimits } from '../modules/security/security.repo.ts';
 import { AppError } from './errors.ts';
 
 export type Limit = { name: string; limit: number; windowMs: number };
@@ -28,4 +28,16 @@ export async function consume(db: Db, l: Limit, subject: string): Promise<void> 
 /** Refuses if the limit is already reached, without counting (pair with `consume` on failure). */
 export async function check(db: Db, l: Limit, subject: string): Promise<void> {
   if ((await peekRateLimit(db, `${l.name}:${subject}`, l.windowMs)) >= l.limit) throw tooMany(l);
+}
+
+const LONGEST_WINDOW_MS = Math.max(...Object.values(LIMITS).map((l) => l.windowMs));
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+/** Drops finished windows every 10 minutes; returns the function that stops it. */
+export function startRateLimitPruning(db: Db, onError: (err: unknown) => void): () => void {
+  const timer = setInterval(() => {
+    pruneRateLimits(db, LONGEST_WINDOW_MS).catch(onError);
+  }, PRUNE_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

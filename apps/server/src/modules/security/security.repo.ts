@@ -21,6 +21,15 @@ export async function peekRateLimit(db: Db, key: string, windowMs: number): Prom
   return rows[0]?.count ?? 0;
 }
 
+/** Deletes windows that ended long ago: each address or email tried once would otherwise stay forever. */
+export async function pruneRateLimits(db: Db, olderThanMs: number): Promise<number> {
+  const interval = `${Math.ceil(olderThanMs / 1000)} seconds`;
+  const { rowCount } = await db.execute(
+    sql`DELETE FROM ${rateLimits} WHERE ${rateLimits.windowStart} < now() - ${interval}::interval`,
+  );
+  return rowCount ?? 0;
+}
+
 export async function clearRateLimit(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }

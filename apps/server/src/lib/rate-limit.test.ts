@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pruneRateLimits } from '../modules/security/security.repo.ts';
+import { createTestDatabase, type TestDatabase } from '../test/db.ts';
+import { consume, LIMITS } from './rate-limit.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database?.drop());
+
+describe('rate limits', () => {
+  it('refuses the attempt after the limit, per subject', async () => {
+    const limit = { name: 'test', limit: 2, windowMs: 60_000 };
+    await consume(database.db, limit, 'a');
+    await consume(database.db, limit, 'a');
+    await expect(consume(database.db, limit, 'a')).rejects.toMatchObject({ statusCode: 429 });
+    await expect(consume(database.db, limit, 'b')).resolves.toBeUndefined();
+  });
+
+  it('prunes windows that ended, keeping the live ones', async () => {
+    await database.db.execute(sql`
+      INSERT INTO rate_limits (key, window_start, count) VALUES
+        ('old', now() - interval '2 hours', 3), ('live', now() - interval '5 minutes', 1)`);
+    expect(await pruneRateLimits(database.db, LIMITS.magicLinkPerIp.windowMs)).toBeGreaterThanOrEqual(1);
+    const { rows } = await database.db.execute<{ key: string }>(
+      sql`SELECT key FROM rate_limits WHERE key IN ('old', 'live')`,
+    );
+    expect(rows.map((r) => r.key)).toEqual(['live']);
+  });
+});
