@@ -13,7 +13,7 @@ export const CSRF_EXPIRED_NOTICE = 'Your session has expired due to security rea
 const FORBIDDEN_FALLBACK = 'You do not have permission to do this.';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type QueryValue = string | number | boolean | null | undefined;
+export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -84,7 +84,8 @@ async function request<T>(
   }
 }
 
-function buildUrl(path: string, query: RequestOptions['query']): string {
+/** `/api{path}?{query}` with snake_case keys; empty values are left out. */
+export function buildUrl(path: string, query: RequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') params.append(toSnakeKey(key), String(value));
@@ -153,7 +154,7 @@ const serverText = (body: Partial<ErrorBody> | null) => {
 
 // Spec §8: the server's message, else 'HTTP error! status: {code}'. The body may not be JSON at all
 // (a proxy's error page), so a parse failure falls back to the generic message.
-function toApiError(status: number, body: Partial<ErrorBody> | null): ApiError {
+export function toApiError(status: number, body: Partial<ErrorBody> | null): ApiError {
   const extra = serverText(body);
   const fallback =
     status === 403 && body?.code === 'forbidden' ? FORBIDDEN_FALLBACK : `HTTP error! status: ${status}`;

@@ -1,20 +1,14 @@
-import { API_BASE_PATH, type ErrorBody } from '@plastrace/shared';
+import type { ErrorBody } from '@plastrace/shared';
 import { sessionStore } from '../auth/sessionStore.ts';
 import { authHeaders } from './authHeaders.ts';
-import { toSnakeKey } from './caseConvert.ts';
-import { SESSION_EXPIRED_ERROR, SESSION_EXPIRED_NOTICE } from './client.ts';
+import {
+  buildUrl,
+  type QueryValue,
+  SESSION_EXPIRED_ERROR,
+  SESSION_EXPIRED_NOTICE,
+  toApiError,
+} from './client.ts';
 import { ApiError, NetworkError } from './errors.ts';
-
-type QueryValue = string | number | boolean | null | undefined;
-
-export function buildDownloadUrl(path: string, query: Record<string, QueryValue>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') params.append(toSnakeKey(key), String(value));
-  }
-  const search = params.toString();
-  return `${API_BASE_PATH}${path}${search ? `?${search}` : ''}`;
-}
 
 /**
  * Downloads a file (CSV export, QR image) with the session's headers. The API client reads JSON only, so this
@@ -29,7 +23,7 @@ export async function downloadFile(
   const { headers, token } = authHeaders();
   let response: Response;
   try {
-    response = await fetch(buildDownloadUrl(path, query), {
+    response = await fetch(buildUrl(path, query), {
       headers: { ...headers, Accept: '*/*' },
       credentials: 'same-origin',
     });
@@ -42,15 +36,7 @@ export async function downloadFile(
       sessionStore.expire(token, SESSION_EXPIRED_NOTICE);
       throw new ApiError(SESSION_EXPIRED_ERROR, 401, body?.code);
     }
-    throw new ApiError(
-      body?.message || `HTTP error! status: ${response.status}`,
-      response.status,
-      body?.code,
-      {
-        serverMessage: body?.message,
-        details: body?.details,
-      },
-    );
+    throw toApiError(response.status, body);
   }
   const blob = await response.blob();
   saveBlob(blob, fileNameOf(response.headers.get('content-disposition')) ?? fallbackName);
