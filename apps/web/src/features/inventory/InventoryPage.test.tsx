@@ -1,8 +1,9 @@
+import type { MemberRole } from '@plastrace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { fakeApi, json, type RecordedRequest } from '../../test/fakeApi.ts';
-import { page, signInAs } from '../../test/pages.ts';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { fakeApi, type Handler, json, type RecordedRequest } from '../../test/fakeApi.ts';
+import { emptyPage, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
 import { InventoryPage } from './InventoryPage.tsx';
 
@@ -46,14 +47,25 @@ const byGroup = (request: RecordedRequest) => {
   });
 };
 
-function renderInventory(url = '/inventory') {
+function renderInventory(
+  url = '/inventory',
+  role: MemberRole = 'operator',
+  extra: Record<string, Handler> = {},
+) {
   const server = fakeApi({
-    ...signInAs('operator'),
+    ...signInAs(role),
+    ...extra,
     'GET /api/inventory': byGroup,
     'GET /api/facilities': json({ items: [facility], next_cursor: null }),
     'GET /api/materials': json({ items: [pet], next_cursor: null }),
   });
-  renderWithAuth(page('/inventory', InventoryPage), url);
+  renderWithAuth(
+    [
+      { path: '/inventory', Component: InventoryPage },
+      { path: '/inventory/stock-counts/:id', Component: () => <p>Count sheet</p> },
+    ],
+    url,
+  );
   return server;
 }
 
@@ -94,5 +106,110 @@ describe('Inventory', () => {
     );
     await waitFor(() => expect(lastQuery(server).get('material_id')).toBe(pet.id));
     expect(lastQuery(server).get('group')).toBe('facility');
+  });
+
+  it('exports the balances shown as CSV, for roles that may export', async () => {
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = vi.fn(() => 'blob:inventory');
+    URL.revokeObjectURL = vi.fn();
+    onTestFinished(() => {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const server = renderInventory('/inventory?group=material&as_of=2026-05-31', 'auditor', {
+      'GET /api/inventory/export.csv': () =>
+        new Response('facility_code\r\n', { headers: { 'content-type': 'text/csv' } }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const query = new URL(server.calls('GET', '/api/inventory/export.csv')[0]?.url ?? '', 'http://x')
+      .searchParams;
+    expect(query.get('group')).toBe('material');
+    expect(query.get('as_of')).toBe('2026-05-31');
+  });
+
+  it('offers operators no export', async () => {
+    renderInventory();
+    await screen.findByRole('table', { name: 'Inventory' });
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Inventory stock counts', () => {
+  const summary = {
+    id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4d10',
+    number: 'SC-2026-000001',
+    status: 'open',
+    facility,
+    material: null,
+    notes: null,
+    opened_by: { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4d11', name: 'Olive Operator' },
+    opened_at: '2026-05-20T02:00:00Z',
+    posted_by: null,
+    posted_at: null,
+    cancelled_by: null,
+    cancelled_at: null,
+    cancel_reason: null,
+    totals: {
+      lines: 4,
+      counted_lines: 3,
+      book_kg: '1500.000',
+      book_value_php: '30000.00',
+      counted_kg: '1400.000',
+      difference_kg: '-12.500',
+      difference_value_php: '-250.00',
+    },
+    version: 2,
+  };
+
+  it('lists the open counts and opens a new one for a facility', async () => {
+    const server = renderInventory('/inventory?tab=counts', 'operator', {
+      'GET /api/stock-counts': json({ items: [summary], next_cursor: null }),
+      'POST /api/stock-counts': json(
+        { ...summary, id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4d12', lines: [] },
+        201,
+      ),
+    });
+    const table = await screen.findByRole('table', { name: 'Stock counts' });
+    expect(within(table).getByRole('link', { name: summary.number })).toHaveAttribute(
+      'href',
+      `/inventory/stock-counts/${summary.id}`,
+    );
+    const row = within(table).getAllByRole('row')[1] as HTMLElement;
+    expect(row).toHaveTextContent('3 of 4');
+    expect(row).toHaveTextContent('-12.5 kg');
+    expect(row).toHaveTextContent('-₱250.00');
+    expect(
+      new URL(server.calls('GET', '/api/stock-counts')[0]?.url ?? '', 'http://x').searchParams.get('status'),
+    ).toBe('open');
+
+    const user = userEvent.setup();
+    const form = within(screen.getByRole('form', { name: 'Open a stock count' }));
+    await user.click(form.getByRole('button', { name: 'Open count' }));
+    expect(form.getByText('Choose the facility to count')).toBeInTheDocument();
+    await user.selectOptions(form.getByRole('combobox', { name: /Facility/ }), facility.name);
+    await user.type(form.getByRole('textbox', { name: 'Notes' }), 'Month-end');
+    await user.click(form.getByRole('button', { name: 'Open count' }));
+    expect(await screen.findByText('Count sheet')).toBeInTheDocument();
+    expect(server.calls('POST', '/api/stock-counts')[0]?.body).toEqual({
+      facility_id: facility.id,
+      material_id: null,
+      notes: 'Month-end',
+    });
+  });
+
+  it('shows every status on request, and an empty list plainly; auditors cannot open counts', async () => {
+    const server = renderInventory('/inventory?tab=counts', 'auditor', {
+      'GET /api/stock-counts': emptyPage,
+    });
+    expect(await screen.findByText('No open stock counts.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Open a stock count' })).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'All' }));
+    expect(await screen.findByText('No stock counts yet.')).toBeInTheDocument();
+    const last = server.calls('GET', '/api/stock-counts').at(-1);
+    expect(new URL(last?.url ?? '', 'http://x').searchParams.has('status')).toBe(false);
   });
 });

@@ -1,168 +1,48 @@
-import {
-  Anchor,
-  Group,
-  NativeSelect,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
-import { QueryError } from '../../components/common/QueryError.tsx';
+import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../layout/pageTitle.ts';
-import { useFacilityOptions, useMaterialOptions } from '../receive-records/api.ts';
-import { formatKg, formatPhp } from '../receive-records/format.ts';
-import { type InventoryGroup, type InventoryRow, useInventory } from './api.ts';
-import {
-  type InventoryFilters,
-  readInventoryFilters,
-  toInventoryQuery,
-  writeInventoryFilters,
-} from './filters.ts';
+import { BalancesPanel } from './BalancesPanel.tsx';
+import { StockCountsPanel } from './StockCountsPanel.tsx';
 
-const GROUP_OPTIONS = [
-  { value: 'lot', label: 'By lot' },
-  { value: 'material', label: 'By material' },
-  { value: 'facility', label: 'By facility' },
-];
-
-/** /inventory: stock on hand by lot, material or facility, valued at weighted-average cost. */
+/** /inventory: balances and their valuation, and the stock counts that check them (?tab=counts). */
 export function InventoryPage() {
   usePageTitle('Inventory');
   const [params, setParams] = useSearchParams();
-  const filters = readInventoryFilters(params);
-  const report = useInventory(toInventoryQuery(filters));
-  const facilities = useFacilityOptions();
-  const materials = useMaterialOptions();
-  const set = (patch: Partial<InventoryFilters>) =>
-    setParams(writeInventoryFilters({ ...filters, ...patch }), { replace: true, preventScrollReset: true });
-  const rows = report.data?.items ?? [];
-  const { group } = filters;
+  const tab = params.get('tab') === 'counts' ? 'counts' : 'balances';
+  // Open counts first: they are the ones someone is working on. 'all' lists every status.
+  const rawStatus = params.get('status') ?? 'open';
+  const countStatus = ['open', 'posted', 'cancelled'].includes(rawStatus) ? rawStatus : '';
+  const go = (next: Record<string, string>) => setParams(next, { replace: true, preventScrollReset: true });
 
   return (
     <Stack gap="md">
       <div>
         <Title order={1}>Inventory</Title>
         <Text c="dimmed" size="sm">
-          Stock on hand from the ledger, valued at weighted-average cost in pesos.
+          Stock on hand from the ledger, valued at weighted-average cost in pesos, and the counts that check
+          it.
         </Text>
       </div>
-      <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Filter the inventory">
-        <div>
-          <Text size="sm" fw={500} mb={4} id="inventory-group">
-            Group
-          </Text>
-          <SegmentedControl
-            aria-labelledby="inventory-group"
-            data={GROUP_OPTIONS}
-            value={group}
-            onChange={(value) => set({ group: value as InventoryGroup })}
+      <Tabs
+        value={tab}
+        keepMounted={false}
+        // Each tab keeps its own filters in the URL; switching starts the other afresh.
+        onChange={(value) => go(value === 'counts' ? { tab: 'counts' } : {})}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="balances">Balances</Tabs.Tab>
+          <Tabs.Tab value="counts">Stock counts</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="balances">
+          <BalancesPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="counts">
+          <StockCountsPanel
+            status={countStatus}
+            onStatus={(status) => go({ tab: 'counts', status: status || 'all' })}
           />
-        </div>
-        <NativeSelect
-          label="Facility"
-          value={filters.facilityId}
-          data={[
-            { value: '', label: 'All facilities' },
-            ...(facilities.data?.items ?? []).map((f) => ({ value: f.id, label: f.name })),
-          ]}
-          onChange={(e) => set({ facilityId: e.currentTarget.value })}
-        />
-        <NativeSelect
-          label="Material"
-          value={filters.materialId}
-          data={[
-            { value: '', label: 'All materials' },
-            ...(materials.data?.items ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.code})` })),
-          ]}
-          onChange={(e) => set({ materialId: e.currentTarget.value })}
-        />
-        <TextInput
-          label="As of"
-          type="date"
-          value={filters.asOf}
-          description={filters.asOf ? undefined : 'Today'}
-          onChange={(e) => set({ asOf: e.currentTarget.value })}
-        />
-      </Group>
-
-      {report.isPending && (
-        <Text c="dimmed" role="status">
-          Loading inventory…
-        </Text>
-      )}
-      {report.isError && (
-        <QueryError
-          error={report.error}
-          what="The inventory"
-          onRetry={() => report.refetch()}
-          retrying={report.isFetching}
-        />
-      )}
-      {report.isSuccess && rows.length === 0 && <Text c="dimmed">No stock on hand for these filters.</Text>}
-      {report.data && rows.length > 0 && (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped verticalSpacing="xs" aria-label="Inventory">
-            <Table.Thead>
-              <Table.Tr>
-                {group === 'lot' && <Table.Th>Lot</Table.Th>}
-                <Table.Th>Facility</Table.Th>
-                {group !== 'facility' && <Table.Th>Material</Table.Th>}
-                <Table.Th ta="right">Quantity</Table.Th>
-                <Table.Th ta="right">Value</Table.Th>
-                <Table.Th ta="right">Average ₱/kg</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={rowKey(row)}>
-                  {group === 'lot' && (
-                    <Table.Td>
-                      {row.lot ? (
-                        <Anchor component={Link} to={`/batch-management/${row.lot.id}`} size="sm">
-                          {row.lot.code}
-                        </Anchor>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
-                  )}
-                  <Table.Td>{row.facility.name}</Table.Td>
-                  {group !== 'facility' && <Table.Td>{row.material?.name ?? '—'}</Table.Td>}
-                  <Table.Td ta="right">{formatKg(row.qtyKg)}</Table.Td>
-                  <Table.Td ta="right">{formatPhp(row.valuePhp)}</Table.Td>
-                  <Table.Td ta="right">{formatPhp(row.avgCostPerKg)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr fw={700}>
-                <Table.Th colSpan={group === 'lot' ? 3 : group === 'material' ? 2 : 1}>Total</Table.Th>
-                <Table.Th ta="right">{formatKg(report.data.totals.qtyKg)}</Table.Th>
-                <Table.Th ta="right">{formatPhp(report.data.totals.valuePhp)}</Table.Th>
-                <Table.Th ta="right">{formatPhp(averageOf(report.data.totals))}</Table.Th>
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {report.data?.asOf && (
-        <Text size="xs" c="dimmed">
-          Balances at the end of {report.data.asOf}.
-        </Text>
-      )}
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
-}
-
-const rowKey = (row: InventoryRow) => `${row.facility.id}/${row.material?.id ?? ''}/${row.lot?.id ?? ''}`;
-
-/** The overall average ₱/kg: value ÷ quantity, shown only (never used in further math). */
-function averageOf(totals: { qtyKg: string; valuePhp: string }): string | null {
-  const qty = Number(totals.qtyKg);
-  const value = Number(totals.valuePhp);
-  if (!Number.isFinite(qty) || !Number.isFinite(value) || qty <= 0) return null;
-  return (value / qty).toFixed(2);
 }

@@ -8,6 +8,10 @@ export const inventoryRoutes: RouteObject[] = [
     path: 'inventory',
     lazy: async () => ({ Component: (await import('./InventoryPage.tsx')).InventoryPage }),
   },
+  {
+    path: 'inventory/stock-counts/:id',
+    lazy: async () => ({ Component: (await import('./StockCountPage.tsx')).StockCountPage }),
+  },
 ];
 
 export const inventoryNav: NavGroup = {

@@ -1,0 +1,186 @@
+import {
+  Anchor,
+  Button,
+  Group,
+  NativeSelect,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
+import { useMe } from '../../components/common/useMe.ts';
+import { canExport } from '../catalog/permissions.ts';
+import { useDownload } from '../lots/useDownload.ts';
+import { useFacilityOptions, useMaterialOptions } from '../receive-records/api.ts';
+import { formatKg, formatPhp } from '../receive-records/format.ts';
+import { type InventoryGroup, type InventoryRow, useInventory } from './api.ts';
+import {
+  type InventoryFilters,
+  readInventoryFilters,
+  toInventoryQuery,
+  writeInventoryFilters,
+} from './filters.ts';
+
+const GROUP_OPTIONS = [
+  { value: 'lot', label: 'By lot' },
+  { value: 'material', label: 'By material' },
+  { value: 'facility', label: 'By facility' },
+];
+
+/** Stock on hand by lot, material or facility, valued at weighted-average cost; exportable as CSV. */
+export function BalancesPanel() {
+  const { role } = useMe();
+  const [params, setParams] = useSearchParams();
+  const files = useDownload();
+  const filters = readInventoryFilters(params);
+  const report = useInventory(toInventoryQuery(filters));
+  const facilities = useFacilityOptions();
+  const materials = useMaterialOptions();
+  const set = (patch: Partial<InventoryFilters>) =>
+    setParams(writeInventoryFilters({ ...filters, ...patch }), { replace: true, preventScrollReset: true });
+  const rows = report.data?.items ?? [];
+  const { group } = filters;
+  const exportCsv = () =>
+    files.download(
+      'csv',
+      '/inventory/export.csv',
+      { ...toInventoryQuery(filters) },
+      `inventory-${group}-${filters.asOf || 'today'}.csv`,
+    );
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Filter the inventory">
+        <div>
+          <Text size="sm" fw={500} mb={4} id="inventory-group">
+            Group
+          </Text>
+          <SegmentedControl
+            aria-labelledby="inventory-group"
+            data={GROUP_OPTIONS}
+            value={group}
+            onChange={(value) => set({ group: value as InventoryGroup })}
+          />
+        </div>
+        <NativeSelect
+          label="Facility"
+          value={filters.facilityId}
+          data={[
+            { value: '', label: 'All facilities' },
+            ...(facilities.data?.items ?? []).map((f) => ({ value: f.id, label: f.name })),
+          ]}
+          onChange={(e) => set({ facilityId: e.currentTarget.value })}
+        />
+        <NativeSelect
+          label="Material"
+          value={filters.materialId}
+          data={[
+            { value: '', label: 'All materials' },
+            ...(materials.data?.items ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.code})` })),
+          ]}
+          onChange={(e) => set({ materialId: e.currentTarget.value })}
+        />
+        <TextInput
+          label="As of"
+          type="date"
+          value={filters.asOf}
+          description={filters.asOf ? undefined : 'Today'}
+          onChange={(e) => set({ asOf: e.currentTarget.value })}
+        />
+        {canExport(role) && (
+          <Button
+            variant="default"
+            ml="auto"
+            mb={filters.asOf ? 0 : 22}
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={files.pending === 'csv'}
+            onClick={() => void exportCsv()}
+          >
+            Export CSV
+          </Button>
+        )}
+      </Group>
+      <ActionError error={files.error} onClose={files.clearError} />
+
+      {report.isPending && (
+        <Text c="dimmed" role="status">
+          Loading inventory…
+        </Text>
+      )}
+      {report.isError && (
+        <QueryError
+          error={report.error}
+          what="The inventory"
+          onRetry={() => report.refetch()}
+          retrying={report.isFetching}
+        />
+      )}
+      {report.isSuccess && rows.length === 0 && <Text c="dimmed">No stock on hand for these filters.</Text>}
+      {report.data && rows.length > 0 && (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped verticalSpacing="xs" aria-label="Inventory">
+            <Table.Thead>
+              <Table.Tr>
+                {group === 'lot' && <Table.Th>Lot</Table.Th>}
+                <Table.Th>Facility</Table.Th>
+                {group !== 'facility' && <Table.Th>Material</Table.Th>}
+                <Table.Th ta="right">Quantity</Table.Th>
+                <Table.Th ta="right">Value</Table.Th>
+                <Table.Th ta="right">Average ₱/kg</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={rowKey(row)}>
+                  {group === 'lot' && (
+                    <Table.Td>
+                      {row.lot ? (
+                        <Anchor component={Link} to={`/batch-management/${row.lot.id}`} size="sm">
+                          {row.lot.code}
+                        </Anchor>
+                      ) : (
+                        '—'
+                      )}
+                    </Table.Td>
+                  )}
+                  <Table.Td>{row.facility.name}</Table.Td>
+                  {group !== 'facility' && <Table.Td>{row.material?.name ?? '—'}</Table.Td>}
+                  <Table.Td ta="right">{formatKg(row.qtyKg)}</Table.Td>
+                  <Table.Td ta="right">{formatPhp(row.valuePhp)}</Table.Td>
+                  <Table.Td ta="right">{formatPhp(row.avgCostPerKg)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr fw={700}>
+                <Table.Th colSpan={group === 'lot' ? 3 : group === 'material' ? 2 : 1}>Total</Table.Th>
+                <Table.Th ta="right">{formatKg(report.data.totals.qtyKg)}</Table.Th>
+                <Table.Th ta="right">{formatPhp(report.data.totals.valuePhp)}</Table.Th>
+                <Table.Th ta="right">{formatPhp(averageOf(report.data.totals))}</Table.Th>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {report.data?.asOf && (
+        <Text size="xs" c="dimmed">
+          Balances at the end of {report.data.asOf}.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+const rowKey = (row: InventoryRow) => `${row.facility.id}/${row.material?.id ?? ''}/${row.lot?.id ?? ''}`;
+
+/** The overall average ₱/kg: value ÷ quantity, shown only (never used in further math). */
+function averageOf(totals: { qtyKg: string; valuePhp: string }): string | null {
+  const qty = Number(totals.qtyKg);
+  const value = Number(totals.valuePhp);
+  if (!Number.isFinite(qty) || !Number.isFinite(value) || qty <= 0) return null;
+  return (value / qty).toFixed(2);
+}
