@@ -28,7 +28,7 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { publicInvitationRoutes, teamRoutes } from './modules/team/team.routes.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
-import { registerOpenApi } from './plugins/openapi.ts';
+import { markPublic, registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/static.ts';
 import { demoHint } from './seed/demo.ts';
@@ -81,11 +81,16 @@ export async function buildApp(opts: AppOptions) {
   });
   const auth = { ctx, csrf, demo: () => demoHint(opts.db) };
 
-  await app.register(systemRoutes, { prefix: '/api', db: opts.db });
-  await app.register(calculationsRoutes, { prefix: '/api/calculations', db: opts.db });
-  await app.register(publicAuthRoutes, { prefix: '/api', ...auth });
+  // Routes anyone may call; everything else needs a session.
+  await app.register(async (open) => {
+    open.addHook('onRoute', markPublic);
+    await open.register(systemRoutes, { prefix: '/api', db: opts.db });
+    await open.register(calculationsRoutes, { prefix: '/api/calculations', db: opts.db });
+    await open.register(publicAuthRoutes, { prefix: '/api', ...auth });
+    await open.register(publicInvitationRoutes, { prefix: '/api', ctx });
+    await open.register(publicLotRoutes, { prefix: '/api', ctx });
+  });
   await app.register(sessionRoutes, { prefix: '/api', ...auth });
-  await app.register(publicInvitationRoutes, { prefix: '/api', ctx });
   await app.register(teamRoutes, { prefix: '/api', ctx });
   await app.register(activityRoutes, { prefix: '/api', ctx });
   await app.register(organizationRoutes, { prefix: '/api', ctx });
@@ -101,7 +106,6 @@ export async function buildApp(opts: AppOptions) {
   await app.register(ledgerRoutes, { prefix: '/api', ctx });
   await app.register(inventoryRoutes, { prefix: '/api', ctx });
   await app.register(stockCountRoutes, { prefix: '/api', ctx });
-  await app.register(publicLotRoutes, { prefix: '/api', ctx });
 
   await registerWebApp(app, opts.webDist);
   return app;

@@ -1,5 +1,5 @@
 import swagger from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /** OpenAPI 3.1 generated from the routes' zod schemas; the web's /docs page renders it. */
@@ -15,13 +15,29 @@ export async function registerOpenApi(app: FastifyInstance, opts: { publicUrl: s
           '`{code, message, error, details}`; lists are keyset-paginated (`limit`, `cursor` → `next_cursor`).',
       },
       servers: [{ url: opts.publicUrl }],
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The `session.access_token` from `POST /api/auth/login`.',
+          },
+          csrfToken: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-csrf-token',
+            description:
+              'From the `x-csrf-token` header of `GET /api/ping` (or `GET /api/csrf-token`), sent with its cookie on every state-changing call.',
+          },
+        },
+      },
     },
     transform: createJsonSchemaTransform({}),
     transformObject: jsonSchemaTransformObject,
   });
   let doc: unknown;
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => {
-    doc ??= dropSafeIntegerBounds(app.swagger());
+    doc ??= withSecurity(dropSafeIntegerBounds(app.swagger()));
     return doc;
   });
 }
@@ -37,4 +53,26 @@ function dropSafeIntegerBounds<T>(node: T): T {
     for (const v of Object.values(o)) dropSafeIntegerBounds(v);
   }
   return node;
+}
+
+/** onRoute hook for the plugins whose routes need no session; the document says so for each of them. */
+export function markPublic(route: RouteOptions): void {
+  route.schema = { ...route.schema, security: [] };
+}
+
+const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
+type Operation = { security?: Record<string, string[]>[] };
+
+/** A session unless marked public; the CSRF header on every state-changing call (DESIGN.md §4). */
+function withSecurity<T>(doc: T): T {
+  const paths = (doc as { paths?: Record<string, Record<string, Operation>> }).paths ?? {};
+  for (const ops of Object.values(paths)) {
+    for (const [method, op] of Object.entries(ops)) {
+      const unsafe = UNSAFE.has(method);
+      const needs: Record<string, string[]> = op.security?.length === 0 ? {} : { bearerAuth: [] };
+      if (unsafe) needs.csrfToken = [];
+      op.security = Object.keys(needs).length ? [needs] : [];
+    }
+  }
+  return doc;
 }

@@ -145,6 +145,17 @@ describe('cross-cutting HTTP behaviour', () => {
 });
 
 describe('OpenAPI document', () => {
+  it('says which calls need a session and which need the CSRF header', async () => {
+    const doc = (await ctx.app.inject('/api/openapi.json')).json();
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['bearerAuth', 'csrfToken']);
+    expect(doc.paths['/api/health'].get.security).toEqual([]);
+    expect(doc.paths['/api/public/lots/{id}'].get.security).toEqual([]);
+    expect(doc.paths['/api/auth/login'].post.security).toEqual([{ csrfToken: [] }]);
+    expect(doc.paths['/api/facilities'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/api/facilities'].post.security).toEqual([{ bearerAuth: [], csrfToken: [] }]);
+    expect(doc.paths['/api/auth/logout'].post.security).toEqual([{ bearerAuth: [], csrfToken: [] }]);
+  });
+
   it('is OpenAPI 3.1 generated from the route schemas', async () => {
     const res = await ctx.app.inject('/api/openapi.json');
     expect(res.statusCode).toBe(200);
