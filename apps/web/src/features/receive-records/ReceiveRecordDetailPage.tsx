@@ -15,6 +15,7 @@ import { newIdempotencyKey } from './idempotent.ts';
 import classes from './print.module.css';
 import { ReasonDialog } from './ReasonDialog.tsx';
 import { ReceiveLinesTable } from './ReceiveLinesTable.tsx';
+import { ReceivePhotos } from './ReceivePhotos.tsx';
 import { canDraft } from './ReceiveRecordsPage.tsx';
 import { RecordStatusBadge } from './StatusBadge.tsx';
 
@@ -68,6 +69,7 @@ function RecordView({ record }: { record: ReceiveRecord }) {
   const postKey = useRef(newIdempotencyKey());
   const [confirmPost, setConfirmPost] = useState(false);
   const [askVoid, setAskVoid] = useState(false);
+  const editable = record.status === 'draft' && canDraft(role);
 
   return (
     <>
@@ -77,7 +79,7 @@ function RecordView({ record }: { record: ReceiveRecord }) {
           <RecordStatusBadge status={record.status} />
         </Group>
         <Group gap="xs" className={classes.noPrint}>
-          {record.status === 'draft' && canDraft(role) && (
+          {editable && (
             <>
               <Button
                 variant="default"
@@ -124,6 +126,7 @@ function RecordView({ record }: { record: ReceiveRecord }) {
       </Paper>
 
       <ReceiveLinesTable record={record} />
+      <ReceivePhotos record={record} canRemove={editable} canAdd={editable} />
 
       <ConfirmDialog
         opened={confirmPost}

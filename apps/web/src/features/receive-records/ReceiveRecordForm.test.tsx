@@ -1,12 +1,26 @@
+import { PHOTO_MAX_BYTES } from '@plastrace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { fakeApi, json } from '../../test/fakeApi.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiError, fakeApi, type Handler, json } from '../../test/fakeApi.ts';
 import { emptyPage, fieldError, page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
 import { NewReceiveRecordPage } from './NewReceiveRecordPage.tsx';
 import { ReceiveRecordDetailPage } from './ReceiveRecordDetailPage.tsx';
-import { FACILITY, HDPE, PET, postedRecord, RECORD_ID, SUPPLIER, wireRecord } from './testData.ts';
+import {
+  FACILITY,
+  HDPE,
+  jpegFile,
+  PET,
+  PHOTO_ID,
+  photoResponse,
+  postedRecord,
+  RECORD_ID,
+  SUPPLIER,
+  stubObjectUrls,
+  wirePhoto,
+  wireRecord,
+} from './testData.ts';
 
 function renderForm(handlers = {}) {
   const server = fakeApi({
@@ -147,4 +161,87 @@ describe('New delivery form', () => {
     expect(line(1).getByText('Enter the gross weight')).toBeInTheDocument();
     expect(server.calls('POST', '/api/receive-records')).toHaveLength(0);
   });
+});
+
+describe('Photos in the delivery form', () => {
+  beforeEach(stubObjectUrls);
+  const ONE = `/api/receive-records/${RECORD_ID}`;
+  const PHOTOS = `${ONE}/photos`;
+  const renderNew = (handlers: Record<string, Handler>) =>
+    renderForm({
+      'POST /api/receive-records': json(wireRecord(), 201),
+      [`GET ${ONE}`]: json(wireRecord({ photos: [wirePhoto()] })),
+      [`GET ${PHOTOS}/${PHOTO_ID}/thumbnail`]: photoResponse,
+      ...handlers,
+    });
+
+  async function fillIn(user: ReturnType<typeof userEvent.setup>) {
+    await screen.findByRole('option', { name: 'PET bottles (PET-BTL)' });
+    await fillHeader(user);
+    await user.selectOptions(line(1).getByRole('combobox', { name: /^Material/ }), 'PET bottles (PET-BTL)');
+    await user.type(line(1).getByRole('textbox', { name: /^Gross kg/ }), '100');
+  }
+
+  it('takes photos with the rear camera, previews them, and uploads them once the draft is saved', async () => {
+    const { server, user } = renderNew({
+      [`POST ${PHOTOS}`]: json(wireRecord({ photos: [wirePhoto()] }), 201),
+    });
+    await fillIn(user);
+    expect(screen.getByRole('button', { name: 'Take photo' })).toBeInTheDocument();
+    const camera = screen.getByLabelText('Take photo');
+    expect(camera).toHaveAttribute('capture', 'environment');
+    expect(camera).toHaveAttribute('accept', 'image/*');
+    expect(camera).toHaveAttribute('multiple');
+
+    await user.upload(camera, [jpegFile('load.jpg'), jpegFile('ticket.jpg')]);
+    const previews = within(screen.getByRole('list', { name: 'Photos to upload' }));
+    expect(previews.getAllByRole('listitem')).toHaveLength(2);
+    expect(previews.getByRole('img', { name: 'New photo 2: ticket.jpg' })).toHaveAttribute(
+      'src',
+      'blob:photo-2',
+    );
+    await user.click(previews.getByRole('button', { name: 'Remove new photo 2' }));
+    expect(previews.getAllByRole('listitem')).toHaveLength(1);
+
+    // Too big for the server: refused here, with the reason, before any upload.
+    const huge = jpegFile('huge.jpg');
+    Object.defineProperty(huge, 'size', { value: PHOTO_MAX_BYTES + 1 });
+    await user.upload(screen.getByLabelText('Add photos'), huge);
+    expect(screen.getByRole('alert')).toHaveTextContent('“huge.jpg” is larger than 10 MB.');
+    expect(previews.getAllByRole('listitem')).toHaveLength(1);
+    expect(server.calls('POST', PHOTOS)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(server.calls('POST', PHOTOS)).toHaveLength(1), { timeout: 5000 });
+    const upload = server.calls('POST', PHOTOS)[0];
+    expect(upload?.headers['x-csrf-token']).toBe('csrf-1');
+    const sent = (upload?.body as FormData | undefined)?.getAll('photos') as File[];
+    expect(sent.map((f) => f.name)).toEqual(['load.jpg']);
+    expect(server.requests.findIndex((r) => r.path === PHOTOS)).toBeGreaterThan(
+      server.requests.findIndex((r) => r.method === 'POST' && r.path === '/api/receive-records'),
+    );
+    expect(await screen.findByText('Draft RR-0042 saved.')).toBeInTheDocument();
+    // Save, upload, then the detail page and its thumbnail: several round trips, slow on a busy machine.
+    expect(
+      await screen.findByRole('img', { name: 'Photo 1 of RR-0042' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  }, 20_000);
+
+  it('keeps the draft but does not post when a photo is refused, and says why', async () => {
+    const { server, user } = renderNew({
+      [`POST ${PHOTOS}`]: apiError(415, 'unsupported_media_type', '“scan.jpg” is not a photo.'),
+    });
+    await fillIn(user);
+    await user.upload(screen.getByLabelText('Add photos'), jpegFile('scan.jpg'));
+    await user.click(screen.getByRole('button', { name: 'Save and post' }));
+    expect(
+      await screen.findByText(
+        'RR-0042 was saved as a draft and not posted, because a photo could not be uploaded: “scan.jpg” is not a photo.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(server.calls('POST', `${ONE}/post`)).toHaveLength(0);
+    expect(await screen.findByRole('heading', { name: 'Receive record RR-0042' })).toBeInTheDocument();
+  }, 20_000);
 });

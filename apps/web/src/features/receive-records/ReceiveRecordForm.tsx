@@ -36,6 +36,9 @@ import {
 } from './formState.ts';
 import { newIdempotencyKey } from './idempotent.ts';
 import { LineFields } from './LineFields.tsx';
+import { PhotoPicker } from './PhotoPicker.tsx';
+import { usePhotoUploads } from './photos.ts';
+import { ReceivePhotos } from './ReceivePhotos.tsx';
 import { SupplierSelect } from './SupplierSelect.tsx';
 
 /** The delivery form, laid out for a phone at the weighbridge. `record`: a draft being edited. */
@@ -54,6 +57,8 @@ export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
   const save = useSaveReceiveRecord();
   const post = usePostReceiveRecord();
   const linesRef = useRef<HTMLDivElement>(null);
+  // Photos go up once the draft exists (they need its id), one at a time after the save.
+  const photos = usePhotoUploads({ alreadyAttached: record?.photos.length ?? 0 });
 
   const set = (patch: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...patch }));
   const setLine = (i: number, patch: Partial<LineDraft>) =>
@@ -97,8 +102,18 @@ export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
       },
       {
         onError: (error) => setErrors(fieldErrorsOf(error)),
-        onSuccess: (saved) => {
+        onSuccess: async (saved) => {
           saveKey.current = newIdempotencyKey();
+          const failures = await photos.uploadAll(saved.id);
+          if (failures.length > 0) {
+            // The draft is safe; the detail page can take the photos again.
+            const what = failures.length === 1 ? 'a photo' : `${failures.length} photos`;
+            showToast({
+              message: `${saved.number} was saved as a draft${andPost ? ' and not posted, because' : ', but'} ${what} could not be uploaded: ${failures[0]}`,
+            });
+            navigate(`/receive-records/${saved.id}`);
+            return;
+          }
           if (!andPost) {
             showToast({ message: `Draft ${saved.number} saved.` });
             navigate(`/receive-records/${saved.id}`);
@@ -128,7 +143,7 @@ export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
     e.preventDefault();
     submit(false);
   };
-  const busy = save.isPending || post.isPending;
+  const busy = save.isPending || post.isPending || photos.uploading;
   const fieldLevel = Object.keys(fieldErrorsOf(save.error)).length > 0;
 
   return (
@@ -225,6 +240,13 @@ export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
           Total net {formatKg(totalNet)} · {formatPhp(totalAmount)}
           {fromPriceList ? ' + lines priced from the price list' : ''}
         </Text>
+        <Title order={2} fz="h4">
+          Photos
+        </Title>
+        {record && record.photos.length > 0 && (
+          <ReceivePhotos record={record} canRemove canAdd={false} title="Attached photos" titleOrder={3} />
+        )}
+        <PhotoPicker uploads={photos} disabled={busy} />
         <Textarea
           label="Notes"
           rows={2}

@@ -1,10 +1,12 @@
 import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { downloadFile } from '../../api/download.ts';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
-import { QueryError } from '../../components/common/QueryError.tsx';
+import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
 import { useMe } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { type RecordStatus, useFacilityOptions, useReceiveRecords } from './api.ts';
@@ -20,6 +22,9 @@ import { SupplierSelect } from './SupplierSelect.tsx';
 
 export const canDraft = (role: string | undefined) =>
   role === 'admin' || role === 'manager' || role === 'operator';
+/** DESIGN.md §4: exports are for administrators, managers and auditors. */
+export const canExport = (role: string | undefined) =>
+  role === 'admin' || role === 'manager' || role === 'auditor';
 
 /** /receive-records: deliveries from suppliers, newest first; the filters live in the URL. */
 export function ReceiveRecordsPage() {
@@ -30,8 +35,13 @@ export function ReceiveRecordsPage() {
   const [search, setSearch] = useState(filters.q);
   const [debounced] = useDebouncedValue(search, 300);
   const [supplier, setSupplier] = useState<{ id: string; code: string; name: string } | null>(null);
-  const records = useReceiveRecords(toReceiveQuery(filters));
+  const query = toReceiveQuery(filters);
+  const records = useReceiveRecords(query);
   const facilities = useFacilityOptions();
+  // The export takes the list's filters, so the file holds what the page shows (a row per line).
+  const exportCsv = useMutation({
+    mutationFn: () => downloadFile('/receive-records/export.csv', { ...query }, 'receive-records.csv'),
+  });
 
   const setFilters = (next: ReceiveFilters) =>
     setParams(writeReceiveFilters(next), { replace: true, preventScrollReset: true });
@@ -55,12 +65,29 @@ export function ReceiveRecordsPage() {
             Deliveries weighed in from suppliers. Posting one creates a lot per line and a payable.
           </Text>
         </div>
-        {canDraft(role) && (
-          <Button component={Link} to="/receive-records/new" leftSection={<IconPlus size={18} aria-hidden />}>
-            New delivery
-          </Button>
-        )}
+        <Group gap="xs">
+          {canExport(role) && (
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={18} aria-hidden />}
+              loading={exportCsv.isPending}
+              onClick={() => exportCsv.mutate()}
+            >
+              Export CSV
+            </Button>
+          )}
+          {canDraft(role) && (
+            <Button
+              component={Link}
+              to="/receive-records/new"
+              leftSection={<IconPlus size={18} aria-hidden />}
+            >
+              New delivery
+            </Button>
+          )}
+        </Group>
       </Group>
+      <ActionError error={exportCsv.error} onClose={() => exportCsv.reset()} />
       <Group gap="sm" align="flex-start" wrap="wrap" role="search" aria-label="Filter the receive records">
         <TextInput
           label="Search"

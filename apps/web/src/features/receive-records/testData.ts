@@ -1,3 +1,5 @@
+import { vi } from 'vitest';
+
 // Fixtures shared by this feature's tests (wire format, snake_case).
 export const SUPPLIER = {
   id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5001',
@@ -49,6 +51,7 @@ export const wireRecord = (over: Record<string, unknown> = {}) => ({
       lot: null,
     },
   ],
+  photos: [],
   total_net_kg: '1200.250',
   total_amount: '21942.08',
   currency: 'PHP',
@@ -60,6 +63,22 @@ export const wireRecord = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+export const PHOTO_ID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5030';
+export const wirePhoto = (over: Record<string, unknown> = {}) => ({
+  id: PHOTO_ID,
+  mime: 'image/jpeg',
+  size: 182_311,
+  original_name: 'IMG_0001.jpg',
+  captured_at: '2026-05-20T01:29:00Z',
+  latitude: '14.589675',
+  longitude: '120.979167',
+  position: 1,
+  created_at: '2026-05-20T01:31:30Z',
+  url: `/api/receive-records/${RECORD_ID}/photos/${PHOTO_ID}`,
+  thumbnail_url: `/api/receive-records/${RECORD_ID}/photos/${PHOTO_ID}/thumbnail`,
+  ...over,
+});
+
 export const postedRecord = () => {
   const r = wireRecord({ status: 'posted', posted_at: '2026-05-20T02:00:00Z' });
   return {
@@ -67,3 +86,16 @@ export const postedRecord = () => {
     lines: r.lines.map((l) => ({ ...l, lot: { id: LOT_ID, code: 'MNL1-260520-0001' } })),
   };
 };
+
+/** What the server sends for a photo or thumbnail (the bytes do not matter to the page). */
+export const photoResponse = () => new Response('jpeg bytes', { headers: { 'content-type': 'image/jpeg' } });
+export const jpegFile = (name: string) => new File(['fake jpeg'], name, { type: 'image/jpeg' });
+
+/** jsdom has no object URLs: previews and fetched photos get numbered stand-ins (blob:photo-1, …). */
+export function stubObjectUrls() {
+  let n = 0;
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, { createObjectURL: vi.fn(() => `blob:photo-${++n}`), revokeObjectURL: vi.fn() }),
+  );
+}
