@@ -4,6 +4,7 @@ export * from './enums.ts';
 export * from './errors.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/calculations.ts';
+export * from './schemas/contact.ts';
 export * from './schemas/intake.ts';
 export * from './schemas/inventory.ts';
 export * from './schemas/ledger.ts';

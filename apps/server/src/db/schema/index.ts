@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './contact.ts';
 export * from './masterdata.ts';
 export * from './organizations.ts';
 export * from './reference.ts';
