@@ -1,19 +1,9 @@
-import {
-  Anchor,
-  Button,
-  Group,
-  NativeSelect,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Anchor, Group, NativeSelect, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
 import { useMe } from '../../components/common/useMe.ts';
 import { canExport } from '../catalog/permissions.ts';
+import { ExportCsvButton } from '../lots/ExportCsvButton.tsx';
 import { useDownload } from '../lots/useDownload.ts';
 import { useFacilityOptions, useMaterialOptions } from '../receive-records/api.ts';
 import { formatKg, formatPhp } from '../receive-records/format.ts';
@@ -92,16 +82,12 @@ export function BalancesPanel() {
           onChange={(e) => set({ asOf: e.currentTarget.value })}
         />
         {canExport(role) && (
-          <Button
-            variant="default"
+          <ExportCsvButton
             ml="auto"
             mb={filters.asOf ? 0 : 22}
-            leftSection={<IconDownload size={16} aria-hidden />}
             loading={files.pending === 'csv'}
             onClick={() => void exportCsv()}
-          >
-            Export CSV
-          </Button>
+          />
         )}
       </Group>
       <ActionError error={files.error} onClose={files.clearError} />

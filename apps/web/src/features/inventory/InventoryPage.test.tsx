@@ -1,10 +1,11 @@
 import type { MemberRole } from '@plastrace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeApi, type Handler, json, type RecordedRequest } from '../../test/fakeApi.ts';
 import { emptyPage, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { catchDownloads } from '../lots/downloads.testing.ts';
 import { InventoryPage } from './InventoryPage.tsx';
 
 const facility = { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4d01', code: 'MRF-01', name: 'QC MRF' };
@@ -109,14 +110,7 @@ describe('Inventory', () => {
   });
 
   it('exports the balances shown as CSV, for roles that may export', async () => {
-    const { createObjectURL, revokeObjectURL } = URL;
-    URL.createObjectURL = vi.fn(() => 'blob:inventory');
-    URL.revokeObjectURL = vi.fn();
-    onTestFinished(() => {
-      URL.createObjectURL = createObjectURL;
-      URL.revokeObjectURL = revokeObjectURL;
-    });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const click = catchDownloads();
     const server = renderInventory('/inventory?group=material&as_of=2026-05-31', 'auditor', {
       'GET /api/inventory/export.csv': () =>
         new Response('facility_code\r\n', { headers: { 'content-type': 'text/csv' } }),

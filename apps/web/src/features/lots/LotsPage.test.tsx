@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeApi, json } from '../../test/fakeApi.ts';
 import { page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
 import { FACILITY, HDPE, PET } from '../receive-records/testData.ts';
+import { catchDownloads } from './downloads.testing.ts';
 import { LotsPage } from './LotsPage.tsx';
 
 const lot = (n: number, material = PET, status = 'available') => ({
@@ -21,18 +22,6 @@ const lot = (n: number, material = PET, status = 'available') => ({
   version: 1,
 });
 const LOTS = [lot(1), lot(2), lot(3, HDPE)];
-
-/** jsdom has no object URLs: a download is checked by its request and the link's click. */
-function catchDownloads() {
-  const { createObjectURL, revokeObjectURL } = URL;
-  URL.createObjectURL = vi.fn(() => 'blob:lots');
-  URL.revokeObjectURL = vi.fn();
-  onTestFinished(() => {
-    URL.createObjectURL = createObjectURL;
-    URL.revokeObjectURL = revokeObjectURL;
-  });
-  return vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-}
 
 const file = (type: string, name: string) => () =>
   new Response('file', {

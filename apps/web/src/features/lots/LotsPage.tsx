@@ -1,17 +1,6 @@
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Checkbox, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
@@ -22,6 +11,7 @@ import { canExport } from '../catalog/permissions.ts';
 import { useFacilityOptions, useMaterialOptions } from '../receive-records/api.ts';
 import { formatKg, formatPhp } from '../receive-records/format.ts';
 import { type Lot, type LotSort, type LotStatus, useLots } from './api.ts';
+import { ExportCsvButton } from './ExportCsvButton.tsx';
 import { canOperate, LOT_SORT_OPTIONS, LOT_STATUS_OPTIONS } from './format.ts';
 import { LotSelectionBar } from './LotSelectionBar.tsx';
 import { LotStatusBadge } from './LotStatusBadge.tsx';
@@ -133,16 +123,12 @@ export function LotsPage() {
           }
         />
         {canExport(role) && (
-          <Button
-            variant="default"
+          <ExportCsvButton
             mt={25}
             ml="auto"
-            leftSection={<IconDownload size={16} aria-hidden />}
             loading={files.pending === 'csv'}
             onClick={() => void exportCsv()}
-          >
-            Export CSV
-          </Button>
+          />
         )}
       </Group>
       <ActionError error={files.error} onClose={files.clearError} />
