@@ -40,8 +40,25 @@ async function setup() {
   return { email, facility, supplier, pet, hdpe };
 }
 
+/** A 640×480 JPEG drawn in the page itself, so the test needs no image library. */
+async function jpegFromCanvas(): Promise<Buffer> {
+  const dataUrl = await b.page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 640;
+    canvas.height = 480;
+    const g = canvas.getContext('2d');
+    if (!g) throw new Error('no 2d canvas');
+    g.fillStyle = '#2f7d4f';
+    g.fillRect(0, 0, 640, 480);
+    g.fillStyle = '#f4d35e';
+    g.fillRect(80, 120, 480, 240);
+    return canvas.toDataURL('image/jpeg', 0.9);
+  });
+  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
+}
+
 describe('material intake in the browser', () => {
-  it('receive two lines → post → two lots → split → public page signed out → payable → payment', async () => {
+  it('receive two lines with a photo → post → two lots → split → public page signed out → payable → payment', async () => {
     const m = await setup();
     await b.context.clearCookies();
     await b.page.goto('/');
@@ -66,10 +83,26 @@ describe('material intake in the browser', () => {
     await line2.getByLabel('Material').selectOption({ label: 'HDPE natural (HDPE-NAT)' });
     await line2.getByLabel('Gross kg').fill('100');
     await line2.getByLabel('Unit price (PHP/kg)').fill('22');
-    await form.getByRole('button', { name: 'Save and post' }).click();
+    // A photo of the load, as the phone's camera would hand it over.
+    await form.getByLabel('Take photo').setInputFiles({
+      name: 'load.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await jpegFromCanvas(),
+    });
+    await form.getByRole('img', { name: 'New photo 1: load.jpg' }).waitFor();
+    await form.getByRole('button', { name: 'Save draft' }).click();
 
     await b.page.waitForURL((u) => /^\/receive-records\/[0-9a-f-]{36}$/.test(u.pathname));
+    const thumbnail = b.page.getByRole('img', { name: /^Photo 1 of RR-/ });
+    await thumbnail.waitFor();
+    // Loaded with the session (not a broken image): the server's 320 px WebP thumbnail.
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(320);
+    await b.page.getByRole('button', { name: 'Post', exact: true }).click();
+    await b.page.getByRole('dialog').getByRole('button', { name: 'Post', exact: true }).click();
     await b.page.getByText('Posted', { exact: true }).first().waitFor();
+    await thumbnail.waitFor();
     const lotLinks = b.page.locator('a[href^="/batch-management/"]');
     await expect.poll(() => lotLinks.count()).toBe(2);
 
