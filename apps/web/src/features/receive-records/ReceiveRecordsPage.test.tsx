@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, json } from '../../test/fakeApi.ts';
 import { page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { catchDownloads } from '../lots/downloads.testing.ts';
 import { ReceiveRecordsPage } from './ReceiveRecordsPage.tsx';
 import { FACILITY, wireRecord } from './testData.ts';
 
@@ -25,15 +26,7 @@ describe('Receive records list', () => {
       'GET /api/facilities': json({ items: [FACILITY], next_cursor: null }),
       [`GET ${LIST}/export.csv`]: csv,
     });
-    // jsdom has no object URLs; the download link's click is all there is to check.
-    const { createObjectURL, revokeObjectURL } = URL;
-    URL.createObjectURL = vi.fn(() => 'blob:receive-records');
-    URL.revokeObjectURL = vi.fn();
-    onTestFinished(() => {
-      URL.createObjectURL = createObjectURL;
-      URL.revokeObjectURL = revokeObjectURL;
-    });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const click = catchDownloads();
     renderWithAuth(routes, `/receive-records?status=posted&facility=${FACILITY.id}&from=2026-05-01&q=WB-7`);
     const user = userEvent.setup();
     expect(await screen.findByText('RR-0042')).toBeInTheDocument();

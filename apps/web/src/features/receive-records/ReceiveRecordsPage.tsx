@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { LoadMore } from '../../components/common/LoadMore.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
 import { useMe } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
+import { ExportCsvButton } from '../lots/ExportCsvButton.tsx';
 import { type RecordStatus, useFacilityOptions, useReceiveRecords } from './api.ts';
 import {
   emptyReceiveFilters,
@@ -67,14 +68,7 @@ export function ReceiveRecordsPage() {
         </div>
         <Group gap="xs">
           {canExport(role) && (
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={18} aria-hidden />}
-              loading={exportCsv.isPending}
-              onClick={() => exportCsv.mutate()}
-            >
-              Export CSV
-            </Button>
+            <ExportCsvButton loading={exportCsv.isPending} onClick={() => exportCsv.mutate()} />
           )}
           {canDraft(role) && (
             <Button
