@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { PHOTO_MAX_BYTES } from '@plastrace/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -39,11 +39,12 @@ const draft = async (by: TestClient = m.operator, supplierId = org.supplier) => 
   return res.json() as { id: string; number: string };
 };
 
-/** A 1200×800 phone photo taken sideways (EXIF orientation 6) with a capture time and a GPS fix. */
+/**
+ * A 1800×1200 phone photo taken sideways (EXIF orientation 6) with a capture time and a GPS fix; noise
+ * compresses badly, so it weighs more than the app's 1 MB limit for JSON bodies, as real photos do.
+ */
 async function phonePhoto(exif: { offset?: string } = {}) {
-  const noise = Buffer.alloc(1200 * 800 * 3);
-  for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919) % 251;
-  return sharp(noise, { raw: { width: 1200, height: 800, channels: 3 } })
+  return sharp(randomBytes(1800 * 1200 * 3), { raw: { width: 1800, height: 1200, channels: 3 } })
     .jpeg({ quality: 90 })
     .withExif({
       IFD0: { Make: 'PlasTrace Test Cam', Model: 'Serial 12345' },
@@ -83,6 +84,7 @@ describe('receive record photos', () => {
     const record = await draft();
     const original = await phonePhoto();
     expect((await sharp(original).metadata()).exif).toBeDefined();
+    expect(original.length).toBeGreaterThan(1024 * 1024);
     const res = await upload(m.operator, record.id, { bytes: original, name: 'C:\\DCIM\\IMG_0001.jpg' });
     expect(res.statusCode).toBe(201);
     const [photo] = res.json().photos;
@@ -105,7 +107,7 @@ describe('receive record photos', () => {
     const stored = image.rawPayload;
     expect(stored.length).toBe(photo.size);
     const meta = await sharp(stored).metadata();
-    expect(meta).toMatchObject({ format: 'jpeg', width: 800, height: 1200 }); // turned upright
+    expect(meta).toMatchObject({ format: 'jpeg', width: 1200, height: 1800 }); // turned upright
     expect(meta.exif).toBeUndefined();
     expect(meta.xmp).toBeUndefined();
     expect(meta.icc).toBeUndefined();
