@@ -1,9 +1,25 @@
 import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
 import * as repo from '../modules/security/idempotency.repo.ts';
 import { AppError } from './errors.ts';
 
 export type Outcome<T> = { status: number; body: T };
+
+/** The request header of routes that honour retries (DESIGN.md §3). */
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .max(200)
+    .optional()
+    .describe('Retries with the same key return the first answer'),
+});
+
+export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
+  const k = req.headers['idempotency-key'];
+  return typeof k === 'string' && k ? k : undefined;
+}
 
 const hash = (body: unknown) =>
   createHash('sha256')

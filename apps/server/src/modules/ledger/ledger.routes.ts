@@ -12,6 +12,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { idempotencyHeaders, idempotencyKeyOf } from '../../lib/idempotency.ts';
 import { CSV_MAX_ROWS } from '../../lib/listing.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import * as service from './ledger.service.ts';
@@ -94,10 +95,14 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: {
         tags,
         summary: 'Records a payment (cash, GCash or bank), or an advance when marked so',
+        headers: idempotencyHeaders,
         body: paymentInputSchema,
         response: { 201: ledgerEntrySchema },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.pay(ctx, callerOf(req), req.body)),
+    async (req, reply) => {
+      const out = await service.pay(ctx, callerOf(req), req.body, idempotencyKeyOf(req));
+      return reply.code(201).send(out.body);
+    },
   );
 };

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { formatDecimal, parseDecimal } from '../../lib/decimal.ts';
 import { forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { idempotent } from '../../lib/idempotency.ts';
 import {
   CSV_MAX_ROWS,
   csvExport,
@@ -177,14 +178,20 @@ export async function exportStatement(
  * advance leaves a negative balance (the supplier owes material); advances go only to active
  * suppliers, since archived ones cannot deliver again.
  */
-export async function pay(ctx: AppContext, caller: Caller, p: Payment) {
+/** A retried payment (same Idempotency-Key) is recorded once: a double tap must not pay twice. */
+export async function pay(ctx: AppContext, caller: Caller, p: Payment, idempotencyKey?: string) {
   if (caller.role !== 'admin' && caller.role !== 'manager')
     throw forbidden('Only managers and administrators may record payments');
   const amount = parseDecimal(p.amount, 2);
   if (amount <= 0n) throw unprocessable('The payment must be above ₱0.00');
   if (p.method !== 'cash' && !p.reference)
     throw unprocessable(`A ${p.method === 'gcash' ? 'GCash' : 'bank'} payment needs its reference number`);
-  return ctx.db.transaction(async (tx) => {
+  const scope = {
+    organizationId: caller.organizationId,
+    route: 'supplier-ledger:payments',
+    key: idempotencyKey,
+  };
+  return idempotent(ctx.db, scope, p, async (tx) => {
     const supplier = await repo.lockSupplier(tx, caller.organizationId, p.supplier_id);
     if (!supplier) throw notFound('Supplier');
     const owed = parseDecimal(await repo.balanceOf(tx, caller.organizationId, p.supplier_id), 2);
@@ -217,6 +224,6 @@ export async function pay(ctx: AppContext, caller: Caller, p: Payment) {
       referenceId: p.reference ?? undefined,
       after: { supplier_id: p.supplier_id, ...view },
     });
-    return view;
+    return { status: 201, body: view };
   });
 }

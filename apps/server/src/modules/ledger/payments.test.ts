@@ -125,6 +125,22 @@ describe('supplier payments', () => {
     expect(await closing(b)).toBe('0.00');
   });
 
+  it('records a payment retried with the same Idempotency-Key once', async () => {
+    await deliver(c, 20); // ₱250.00 owed
+    const body = { supplier_id: c, amount: '100.00', method: 'gcash', reference: 'GC-7781' };
+    const key = { 'idempotency-key': `pay-${c}` };
+    const tries = await Promise.all(
+      [1, 2, 3].map(() => org.admin.post('/api/supplier-ledger/payments', body, key)),
+    );
+    expect(tries.map((t) => t.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(tries.map((t) => t.json().id)).size).toBe(1);
+    expect(await closing(c)).toBe('150.00');
+    const changed = await org.admin.post('/api/supplier-ledger/payments', { ...body, amount: '90.00' }, key);
+    expect(changed.statusCode).toBe(422);
+    expect(await closing(c)).toBe('150.00');
+    expect((await pay({ supplier_id: c, amount: '150.00', method: 'cash' })).statusCode).toBe(201);
+  });
+
   it('settles what an archived supplier is owed but gives them no advance', async () => {
     await ctx.database.db
       .insert(supplierLedger)

@@ -1,5 +1,6 @@
 import { Button, Checkbox, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
+import { newIdempotencyKey } from '../../api/idempotency.ts';
 import { fieldErrorsOf } from '../../components/common/apiErrors.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
@@ -55,6 +56,7 @@ export function PaymentDialog({ opened, supplier, onClose }: PaymentDialogProps)
   const owed = useCurrentBalance(supplier.id, opened);
   const [errors, setErrors] = useState<Errors>({});
   const pay = useRecordPayment();
+  const submission = useRef(newIdempotencyKey());
   const { showToast } = useToast();
 
   const close = () => {
@@ -65,6 +67,7 @@ export function PaymentDialog({ opened, supplier, onClose }: PaymentDialogProps)
     setAdvance(false);
     setErrors({});
     pay.reset();
+    submission.current = newIdempotencyKey();
     onClose();
   };
   const submit = (e: FormEvent) => {
@@ -81,6 +84,7 @@ export function PaymentDialog({ opened, supplier, onClose }: PaymentDialogProps)
         reference: reference.trim() || undefined,
         note: note.trim() || undefined,
         advance,
+        idempotencyKey: submission.current,
       },
       {
         onSuccess: (entry) => {

@@ -155,6 +155,10 @@ describe('Supplier statement', () => {
       reference: 'GC-991',
       advance: false,
     });
+    // A key per submission, so a retried request records the payment once.
+    expect(server.calls('POST', '/api/supplier-ledger/payments')[0]?.headers['idempotency-key']).toMatch(
+      /^[\w-]{36}$/,
+    );
     expect(await screen.findByText('Payment of ₱5,000.00 to Juan Junkshop recorded.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('closing')).toHaveTextContent('₱16,942.08'));
     expect(screen.getByRole('table', { name: 'Statement' })).toHaveTextContent('GCash · GC-991');

@@ -85,7 +85,11 @@ export function useCurrentBalance(supplierId: string, enabled: boolean) {
 export function useRecordPayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PaymentInput) => api.post<LedgerEntry>('/supplier-ledger/payments', input),
+    // The key makes a retry of one submission (a lost response, a double tap) record the payment once.
+    mutationFn: ({ idempotencyKey, ...input }: PaymentInput & { idempotencyKey: string }) =>
+      api.post<LedgerEntry>('/supplier-ledger/payments', input, {
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ledgerKey }),
   });
 }
