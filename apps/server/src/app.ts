@@ -9,6 +9,7 @@ import { startRateLimitPruning } from './lib/rate-limit.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
 import { calculationsRoutes } from './modules/calculations/calculations.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { facilitiesRoutes } from './modules/facilities/facilities.routes.ts';
 import { intakeRoutes } from './modules/intake/intake.routes.ts';
@@ -34,7 +35,8 @@ import { registerWebApp } from './plugins/static.ts';
 import { demoHint } from './seed/demo.ts';
 
 export type AppOptions = {
-  config: Pick<Config, 'publicUrl' | 'logLevel'> & Partial<Pick<Config, 'smtpUrl' | 'trustProxy'>>;
+  config: Pick<Config, 'publicUrl' | 'logLevel'> &
+    Partial<Pick<Config, 'smtpUrl' | 'trustProxy' | 'supportEmail'>>;
   db: Db;
   /** Folder of the built web app; omitted in API-only tests. */
   webDist?: string;
@@ -84,11 +86,12 @@ export async function buildApp(opts: AppOptions) {
   // Routes anyone may call; everything else needs a session.
   await app.register(async (open) => {
     open.addHook('onRoute', markPublic);
-    await open.register(systemRoutes, { prefix: '/api', db: opts.db });
+    await open.register(systemRoutes, { prefix: '/api', db: opts.db, version: API_VERSION });
     await open.register(calculationsRoutes, { prefix: '/api/calculations', db: opts.db });
     await open.register(publicAuthRoutes, { prefix: '/api', ...auth });
     await open.register(publicInvitationRoutes, { prefix: '/api', ctx });
     await open.register(publicLotRoutes, { prefix: '/api', ctx });
+    await open.register(contactRoutes, { prefix: '/api', ctx, supportEmail: opts.config.supportEmail });
   });
   await app.register(sessionRoutes, { prefix: '/api', ...auth });
   await app.register(teamRoutes, { prefix: '/api', ctx });

@@ -11,6 +11,7 @@ describe('loadConfig', () => {
     expect(c.publicUrl).toBe('http://localhost:3000');
     expect(c.logLevel).toBe('info');
     expect(c.seedDemo).toBeUndefined();
+    expect(c.supportEmail).toBe('support@plastrace.ph');
   });
 
   it('reads every variable', () => {
@@ -24,6 +25,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
       TRUST_PROXY: 'true',
+      SUPPORT_EMAIL: 'help@recycler.example.ph',
     });
     expect(c).toEqual({
       port: 8080,
@@ -35,6 +37,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       seedDemo: false,
       trustProxy: true,
+      supportEmail: 'help@recycler.example.ph',
     });
   });
 
@@ -60,6 +63,12 @@ describe('loadConfig', () => {
     expect(problems.find((p) => p.startsWith('SEED_DEMO='))).toContain('true or false');
     expect(problems.find((p) => p.startsWith('PUBLIC_URL='))).toContain('must be a URL');
     expect((error as Error).message.split('\n')).toHaveLength(6);
+  });
+
+  it('refuses a SUPPORT_EMAIL that is not an email address', () => {
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'support' })).toThrow(
+      /SUPPORT_EMAIL="support": must be an email/,
+    );
   });
 
   it('treats an empty variable as unset', () => {

@@ -3,6 +3,8 @@ import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+export const DEFAULT_SUPPORT_EMAIL = 'support@plastrace.ph';
+
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -29,6 +31,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   SEED_DEMO: boolish.optional(),
   TRUST_PROXY: boolish.default(false),
+  SUPPORT_EMAIL: z
+    .string()
+    .trim()
+    .email('must be an email address such as support@plastrace.ph')
+    .default(DEFAULT_SUPPORT_EMAIL),
 });
 
 export type Config = {
@@ -43,6 +50,8 @@ export type Config = {
   seedDemo: boolean | undefined;
   /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits key on it). */
   trustProxy: boolean;
+  /** Where contact-form messages are sent. */
+  supportEmail: string;
 };
 
 export class ConfigError extends Error {
@@ -78,5 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: v.LOG_LEVEL,
     seedDemo: v.SEED_DEMO,
     trustProxy: v.TRUST_PROXY,
+    supportEmail: v.SUPPORT_EMAIL,
   };
 }

@@ -13,6 +13,9 @@ export const LIMITS = {
   signupPerIp: { name: 'signup-ip', limit: 10, windowMs: 60 * 60_000 },
   invitationAcceptPerIp: { name: 'accept-ip', limit: 20, windowMs: 60 * 60_000 },
   passwordResetPerEmail: { name: 'reset-email', limit: 5, windowMs: 60 * 60_000 },
+  contactPerIp: { name: 'contact-ip', limit: 5, windowMs: 60 * 60_000 },
+  /** The acknowledgement goes to the given address: this stops the form being used to flood someone's inbox. */
+  contactPerEmail: { name: 'contact-email', limit: 5, windowMs: 24 * 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 const tooMany = (l: Limit) =>
