@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 export const healthSchema = z
-  .object({ status: z.literal('ok'), uptime_s: z.number() })
+  .object({
+    status: z.literal('ok'),
+    version: z.string().describe('The API version, as in the OpenAPI document'),
+    uptime_s: z.number(),
+  })
   .meta({ id: 'Health' });
 
 export const readySchema = z

@@ -3,7 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { readiness } from './system.service.ts';
 
-export const systemRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const systemRoutes: FastifyPluginAsyncZod<{ db: Db; version: string }> = async (
+  app,
+  { db, version },
+) => {
   app.get(
     '/health',
     {
@@ -13,7 +16,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         response: { 200: healthSchema },
       },
     },
-    async () => ({ status: 'ok' as const, uptime_s: Math.round(process.uptime()) }),
+    async () => ({ status: 'ok' as const, version, uptime_s: Math.round(process.uptime()) }),
   );
 
   app.get(

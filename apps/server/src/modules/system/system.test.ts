@@ -1,7 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildApp } from '../../app.ts';
+import { API_VERSION, buildApp } from '../../app.ts';
 import { useTestApp } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/db.ts';
 import { client } from '../../test/http.ts';
@@ -12,7 +12,7 @@ describe('health and readiness', () => {
   it('GET /api/health answers ok', async () => {
     const res = await ctx.app.inject('/api/health');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok' });
+    expect(res.json()).toMatchObject({ status: 'ok', version: API_VERSION });
   });
 
   it('GET /api/ready checks the database and the migrations', async () => {
