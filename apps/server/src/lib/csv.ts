@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 /**
  * RFC 4180 CSV. Cells that a spreadsheet would run as a formula (= + - @ tab CR at the start)
  * get a leading apostrophe, so an exported description can never execute in Excel. A plain negative
@@ -12,3 +13,10 @@ export function toCsv(header: string[], rows: (string | number | null | undefine
   };
   return `${[header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 }
+
+/** Replies with a CSV download named `filename`. */
+export const sendCsv = (reply: FastifyReply, filename: string, csv: string) =>
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(csv);

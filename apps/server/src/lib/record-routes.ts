@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { authenticate, type Caller, callerOf } from '../plugins/auth.ts';
+import { sendCsv } from './csv.ts';
 import { CSV_MAX_ROWS } from './listing.ts';
 
 type Page<V> = { items: V[]; next_cursor: string | null };
@@ -79,10 +80,7 @@ export function recordRoutes<
       },
       async (req, reply) => {
         const csv = await service.exportCsv(ctx, callerOf(req), req.query as Omit<Q, 'limit' | 'cursor'>);
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${o.tag.replaceAll(' ', '-')}.csv"`)
-          .send(csv);
+        return sendCsv(reply, `${o.tag.replaceAll(' ', '-')}.csv`, csv);
       },
     );
 

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { sendCsv } from '../../lib/csv.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import * as service from './activity.service.ts';
 
@@ -70,10 +71,7 @@ export const activityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (req, reply) => {
       const csv = await service.exportCsv(ctx, callerOf(req), req.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="activity-log.csv"')
-        .send(csv);
+      return sendCsv(reply, 'activity-log.csv', csv);
     },
   );
 

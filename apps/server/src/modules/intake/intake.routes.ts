@@ -7,10 +7,11 @@ import {
   receiveRecordUpdateSchema,
   voidBodySchema,
 } from '@plastrace/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { sendCsv } from '../../lib/csv.ts';
+import { idempotencyHeaders, idempotencyKeyOf } from '../../lib/idempotency.ts';
 import { CSV_MAX_ROWS } from '../../lib/listing.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import * as service from './intake.service.ts';
@@ -18,18 +19,6 @@ import { photoRoutes } from './photos.routes.ts';
 
 const tags = ['receive records'];
 const idParams = z.object({ id: z.string().uuid() });
-const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .max(200)
-    .optional()
-    .describe('Retries with the same key return the first answer'),
-});
-const keyOf = (req: FastifyRequest) => {
-  const k = req.headers['idempotency-key'];
-  return typeof k === 'string' && k ? k : undefined;
-};
-
 /** Deliveries received from suppliers: draft → posted → voided (DESIGN.md §3, §5). */
 export const intakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', authenticate(ctx.db));
@@ -60,10 +49,7 @@ export const intakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (req, reply) => {
       const csv = await service.exportCsv(ctx, callerOf(req), req.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="receive-records.csv"')
-        .send(csv);
+      return sendCsv(reply, 'receive-records.csv', csv);
     },
   );
 
@@ -79,7 +65,7 @@ export const intakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (req, reply) => {
-      const out = await service.create(ctx, callerOf(req), req.body, keyOf(req));
+      const out = await service.create(ctx, callerOf(req), req.body, idempotencyKeyOf(req));
       return reply.code(201).send(out.body);
     },
   );
@@ -123,7 +109,7 @@ export const intakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (req, reply) => {
-      const out = await service.post(ctx, callerOf(req), req.params.id, keyOf(req));
+      const out = await service.post(ctx, callerOf(req), req.params.id, idempotencyKeyOf(req));
       return reply.code(200).send(out.body);
     },
   );

@@ -1,6 +1,7 @@
 import { inventoryQuerySchema, inventoryReportSchema } from '@plastrace/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { sendCsv } from '../../lib/csv.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import { exportCsv, inventory } from './inventory.service.ts';
 
@@ -34,10 +35,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (req, reply) => {
       const csv = await exportCsv(ctx, callerOf(req), req.query);
       const day = req.query.as_of ?? 'today';
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="inventory-${req.query.group}-${day}.csv"`)
-        .send(csv);
+      return sendCsv(reply, `inventory-${req.query.group}-${day}.csv`, csv);
     },
   );
 };

@@ -8,10 +8,10 @@ import {
   supplierBalancePageSchema,
   supplierBalanceQuerySchema,
 } from '@plastrace/shared';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { sendCsv } from '../../lib/csv.ts';
 import { idempotencyHeaders, idempotencyKeyOf } from '../../lib/idempotency.ts';
 import { CSV_MAX_ROWS } from '../../lib/listing.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
@@ -19,12 +19,6 @@ import * as service from './ledger.service.ts';
 
 const tags = ['supplier ledger'];
 const supplierParams = z.object({ supplier_id: z.string().uuid() });
-
-const sendCsv = (reply: FastifyReply, filename: string, csv: string) =>
-  reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .send(csv);
 
 /** Payables from posted receipts and the payments and advances against them (PHP). */
 export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

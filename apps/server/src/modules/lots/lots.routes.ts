@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { sendCsv } from '../../lib/csv.ts';
 import { CSV_MAX_ROWS } from '../../lib/listing.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import { qrPng, qrSvg, verifyUrl } from './lots.qr.ts';
@@ -67,10 +68,7 @@ export const lotRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     },
     async (req, reply) => {
       const csv = await service.exportCsv(ctx, callerOf(req), req.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="lots.csv"')
-        .send(csv);
+      return sendCsv(reply, 'lots.csv', csv);
     },
   );
 

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { sendCsv } from '../../lib/csv.ts';
 import { CSV_MAX_ROWS } from '../../lib/listing.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import * as service from './prices.service.ts';
@@ -44,10 +45,7 @@ export const pricesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (req, reply) => {
       const csv = await service.exportCsv(ctx, callerOf(req), req.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="prices.csv"')
-        .send(csv);
+      return sendCsv(reply, 'prices.csv', csv);
     },
   );
 

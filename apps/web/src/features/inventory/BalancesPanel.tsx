@@ -1,10 +1,10 @@
 import { Anchor, Group, NativeSelect, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
+import { ExportCsvButton } from '../../components/common/ExportCsvButton.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
+import { useDownload } from '../../components/common/useDownload.ts';
 import { useMe } from '../../components/common/useMe.ts';
 import { canExport } from '../catalog/permissions.ts';
-import { ExportCsvButton } from '../lots/ExportCsvButton.tsx';
-import { useDownload } from '../lots/useDownload.ts';
 import { useFacilityOptions, useMaterialOptions } from '../receive-records/api.ts';
 import { formatKg, formatPhp } from '../receive-records/format.ts';
 import { type InventoryGroup, type InventoryRow, useInventory } from './api.ts';

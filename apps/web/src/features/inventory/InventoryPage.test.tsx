@@ -2,10 +2,10 @@ import type { MemberRole } from '@plastrace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { catchDownloads } from '../../test/downloads.ts';
 import { fakeApi, type Handler, json, type RecordedRequest } from '../../test/fakeApi.ts';
 import { emptyPage, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
-import { catchDownloads } from '../lots/downloads.testing.ts';
 import { InventoryPage } from './InventoryPage.tsx';
 
 const facility = { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4d01', code: 'MRF-01', name: 'QC MRF' };

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { catchDownloads } from '../../test/downloads.ts';
 import { fakeApi, json } from '../../test/fakeApi.ts';
 import { page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
 import { FACILITY, HDPE, PET } from '../receive-records/testData.ts';
-import { catchDownloads } from './downloads.testing.ts';
 import { LotsPage } from './LotsPage.tsx';
 
 const lot = (n: number, material = PET, status = 'available') => ({

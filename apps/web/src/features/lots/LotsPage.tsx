@@ -3,19 +3,19 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ExportCsvButton } from '../../components/common/ExportCsvButton.tsx';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
+import { useDownload } from '../../components/common/useDownload.ts';
 import { useMe } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { canExport } from '../catalog/permissions.ts';
 import { useFacilityOptions, useMaterialOptions } from '../receive-records/api.ts';
 import { formatKg, formatPhp } from '../receive-records/format.ts';
 import { type Lot, type LotSort, type LotStatus, useLots } from './api.ts';
-import { ExportCsvButton } from './ExportCsvButton.tsx';
 import { canOperate, LOT_SORT_OPTIONS, LOT_STATUS_OPTIONS } from './format.ts';
 import { LotSelectionBar } from './LotSelectionBar.tsx';
 import { LotStatusBadge } from './LotStatusBadge.tsx';
-import { useDownload } from './useDownload.ts';
 
 const KEYS = ['status', 'facility', 'material', 'q', 'sort'] as const;
 

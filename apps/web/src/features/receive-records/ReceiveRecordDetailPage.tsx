@@ -2,6 +2,7 @@ import { Anchor, Button, DataList, Group, Paper, Stack, Text, Title } from '@man
 import { IconArrowLeft, IconPencil, IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { newIdempotencyKey } from '../../api/idempotency.ts';
 import { isNotFound } from '../../components/common/apiErrors.ts';
 import { ConfirmDialog } from '../../components/common/ConfirmDialog.tsx';
 import { formatDateTime } from '../../components/common/format.ts';
@@ -11,7 +12,6 @@ import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { type ReceiveRecord, usePostReceiveRecord, useReceiveRecord, useVoidReceiveRecord } from './api.ts';
 import { formatKg, formatPhp } from './format.ts';
-import { newIdempotencyKey } from './idempotent.ts';
 import classes from './print.module.css';
 import { ReasonDialog } from './ReasonDialog.tsx';
 import { ReceiveLinesTable } from './ReceiveLinesTable.tsx';

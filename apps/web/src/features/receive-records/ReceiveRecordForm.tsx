@@ -12,6 +12,7 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { newIdempotencyKey } from '../../api/idempotency.ts';
 import { fieldErrorsOf } from '../../components/common/apiErrors.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
 import { useMe } from '../../components/common/useMe.ts';
@@ -34,7 +35,6 @@ import {
   toInput,
   validateDraft,
 } from './formState.ts';
-import { newIdempotencyKey } from './idempotent.ts';
 import { LineFields } from './LineFields.tsx';
 import { PhotoPicker } from './PhotoPicker.tsx';
 import { usePhotoUploads } from './photos.ts';

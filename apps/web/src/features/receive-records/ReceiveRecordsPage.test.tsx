@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { catchDownloads } from '../../test/downloads.ts';
 import { apiError, fakeApi, json } from '../../test/fakeApi.ts';
 import { page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
-import { catchDownloads } from '../lots/downloads.testing.ts';
 import { ReceiveRecordsPage } from './ReceiveRecordsPage.tsx';
 import { FACILITY, wireRecord } from './testData.ts';
 

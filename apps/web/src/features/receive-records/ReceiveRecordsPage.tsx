@@ -5,11 +5,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { downloadFile } from '../../api/download.ts';
+import { ExportCsvButton } from '../../components/common/ExportCsvButton.tsx';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
 import { useMe } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
-import { ExportCsvButton } from '../lots/ExportCsvButton.tsx';
 import { type RecordStatus, useFacilityOptions, useReceiveRecords } from './api.ts';
 import {
   emptyReceiveFilters,
