@@ -1,5 +1,11 @@
-// Commonly used passwords (lower-case), refused at sign-up, invitation and password change.
-export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+/**
+ * Commonly used passwords (lower-case), refused at sign-up, invitation and password change: the
+ * ~18,000 of 8 or more characters from zxcvbn's list of the most used passwords, plus local ones
+ * (Filipino words, the product's name) that list does not know.
+ */
+const LOCAL = [
   '00000000',
   '0123456789',
   '11111111',
@@ -104,4 +110,9 @@ export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
   'zaq12wsx',
   'zxcvbnm1',
   'zxcvbnma',
+];
+
+export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
+  ...dictionary['passwords-common'].filter((p) => p.length >= 8).map((p) => p.toLowerCase()),
+  ...LOCAL,
 ]);
