@@ -1,7 +1,8 @@
 /**
- * `npm run bench [-- --duration N --connections N --json]`: every scenario, one after another, on a
- * throw-away embedded PostgreSQL; prints the environment, then a table with each row's ratio to its
- * baseline. Add a scenario: write it in scenarios/, append it to SCENARIOS below.
+ * `npm run bench [-- --duration N --connections N --runs N --ledger-rows N --json]`: every scenario,
+ * one after another, on a throw-away embedded PostgreSQL; prints the environment, then a table with
+ * each row's ratio to its baseline and the notes that say what rows measure. Add a scenario: write it
+ * in scenarios/, append it to SCENARIOS below.
  */
 import { cpus } from 'node:os';
 import { installSignalHandlers, runCleanups } from './lib/cleanup.ts';
@@ -10,9 +11,16 @@ import { parseOptions, USAGE } from './lib/options.ts';
 import { type BenchContext, runScenarios, type Scenario, selectScenarios } from './lib/scenario.ts';
 import { fmtMs, fmtRate, fmtRatio, formatTable } from './lib/table.ts';
 import { healthScenarios } from './scenarios/health.ts';
+import { inventoryScenarios } from './scenarios/inventory.ts';
 import { materialTypesScenarios } from './scenarios/material-types.ts';
+import { receivePostingScenarios } from './scenarios/receive-posting.ts';
 
-const SCENARIOS: Scenario[] = [...healthScenarios, ...materialTypesScenarios];
+const SCENARIOS: Scenario[] = [
+  ...healthScenarios,
+  ...materialTypesScenarios,
+  ...receivePostingScenarios,
+  ...inventoryScenarios,
+];
 
 async function main(): Promise<void> {
   let opts: ReturnType<typeof parseOptions>;
@@ -45,9 +53,12 @@ async function main(): Promise<void> {
     };
     print(`node ${env.node} | ${env.cpus} CPUs (${env.cpu}) | ${env.postgres}`);
     print(
-      `autocannon: ${opts.connections} connections, ${opts.durationS} s per route after ${opts.warmupS} s warm-up; latency resolution 1 ms`,
+      `HTTP and insert loops: ${opts.connections} connections, ${opts.durationS} s each after ${opts.warmupS} s warm-up (single GETs by autocannon, latency resolution 1 ms; flows by bench/lib/flow.ts)`,
     );
-    const ctx: BenchContext = { db, load: opts, log };
+    print(
+      `queries: ${opts.runs} timed runs after an untimed one, on ${opts.ledgerRows.toLocaleString('en-US')} generated stock-ledger rows`,
+    );
+    const ctx: BenchContext = { db, load: opts, query: opts, log };
     const results = await runScenarios(scenarios, ctx);
 
     print('');
@@ -71,8 +82,16 @@ async function main(): Promise<void> {
         ]),
       ),
     );
+    const notes = results.flatMap((r) => (r.note ? [`- ${r.note}`] : []));
+    if (notes.length) print(`\nratio = req/s ÷ the baseline's req/s.\n${notes.join('\n')}`);
     if (opts.json) {
-      const load = { connections: opts.connections, duration_s: opts.durationS, warmup_s: opts.warmupS };
+      const load = {
+        connections: opts.connections,
+        duration_s: opts.durationS,
+        warmup_s: opts.warmupS,
+        query_runs: opts.runs,
+        ledger_rows: opts.ledgerRows,
+      };
       const rows = results.map((r) => ({
         id: r.id,
         name: r.name,
@@ -82,6 +101,7 @@ async function main(): Promise<void> {
         requests: r.count,
         baseline: r.baseline?.id ?? null,
         ratio: r.ratio ?? null,
+        note: r.note ?? null,
       }));
       console.log(JSON.stringify({ ...env, ...load, results: rows }, null, 2));
     }

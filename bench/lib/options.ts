@@ -1,13 +1,23 @@
 import { parseArgs } from 'node:util';
 import type { LoadOptions } from './load.ts';
 
-export type BenchOptions = LoadOptions & { json: boolean; only: string[] | undefined; help: boolean };
+export type QueryOptions = {
+  /** Timed runs of each query scenario (after one untimed run); the table shows their median. */
+  runs: number;
+  /** Stock-ledger rows generated for the inventory scenarios. */
+  ledgerRows: number;
+};
+
+export type BenchOptions = LoadOptions &
+  QueryOptions & { json: boolean; only: string[] | undefined; help: boolean };
 
 export const USAGE = `Usage: npm run bench -- [options]
 
   --duration N      measured seconds per scenario (default 5)
   --warmup N        warm-up seconds before each measurement (default 1)
   --connections N   concurrent HTTP connections (default 50)
+  --runs N          timed runs of each query scenario, median shown (default 7)
+  --ledger-rows N   stock-ledger rows generated for the inventory scenarios (default 1000000)
   --only ID         run only this scenario and its baseline (repeatable)
   --json            print the results as JSON on stdout (header and table then go to stderr)
   -h, --help        show this help`;
@@ -37,6 +47,8 @@ export function parseOptions(args: string[]): BenchOptions {
       duration: { type: 'string' },
       warmup: { type: 'string' },
       connections: { type: 'string' },
+      runs: { type: 'string' },
+      'ledger-rows': { type: 'string' },
       only: { type: 'string', multiple: true },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -46,6 +58,8 @@ export function parseOptions(args: string[]): BenchOptions {
     durationS: positive('duration', values.duration, 5, {}),
     warmupS: positive('warmup', values.warmup, 1, { zero: true }),
     connections: positive('connections', values.connections, 50, { int: true }),
+    runs: positive('runs', values.runs, 7, { int: true }),
+    ledgerRows: positive('ledger-rows', values['ledger-rows'], 1_000_000, { int: true }),
     only: values.only,
     json: values.json,
     help: values.help,

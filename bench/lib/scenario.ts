@@ -1,9 +1,11 @@
 import type { BenchDb } from './db.ts';
 import type { LoadOptions, Measurement } from './load.ts';
+import type { QueryOptions } from './options.ts';
 
 export type BenchContext = {
   db: BenchDb;
   load: LoadOptions;
+  query: QueryOptions;
   /** Progress messages (stderr). */
   log: (msg: string) => void;
 };
@@ -18,12 +20,15 @@ export type Scenario = {
   /** Label in the table's first column. */
   name: string;
   baseline?: string;
+  /** Printed under the table: what the row measures, when the columns alone do not say it. */
+  note?: string;
   run: (ctx: BenchContext) => Promise<Measurement>;
 };
 
 export type ScenarioResult = Measurement & {
   id: string;
   name: string;
+  note?: string;
   baseline?: { id: string; name: string };
   /** perSecond / the baseline's perSecond */
   ratio?: number;
@@ -59,6 +64,7 @@ export async function runScenarios(scenarios: Scenario[], ctx: BenchContext): Pr
     return {
       id: s.id,
       name: s.name,
+      ...(s.note && { note: s.note }),
       ...m,
       ...(base && { baseline: { id: base.id, name: base.name } }),
       ...(baseM && baseM.perSecond > 0 && { ratio: m.perSecond / baseM.perSecond }),

@@ -21,11 +21,11 @@ export function formatTable(columns: Column[], rows: string[][]): string {
 
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-/** 69874.6 → "69,875" */
-export const fmtRate = (n: number) => grouped.format(n);
+/** 69874.6 → "69,875"; slow rows (a query taking seconds) keep two decimals: 0.334 → "0.33" */
+export const fmtRate = (n: number) => (n < 10 ? n.toFixed(2) : grouped.format(n));
 
 /** Milliseconds: whole numbers stay whole, fractions get up to 2 decimals (0.4, 17, 113.25). */
 export const fmtMs = (n: number) => String(Math.round(n * 100) / 100);
 
-/** 0.4213 → "0.42×" */
-export const fmtRatio = (n: number) => `${n.toFixed(2)}×`;
+/** 0.4213 → "0.42×"; small ratios keep two significant digits: 0.00452 → "0.0045×" */
+export const fmtRatio = (n: number) => `${n >= 0.1 || n === 0 ? n.toFixed(2) : n.toPrecision(2)}×`;
