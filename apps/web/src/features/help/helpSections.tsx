@@ -1,13 +1,6 @@
-import { Anchor, List, Table, Text, VisuallyHidden } from '@mantine/core';
+import { List, Table, Text, VisuallyHidden } from '@mantine/core';
 import { MEMBER_ROLES, memberRoleLabel } from '@plastrace/shared';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-
-interface HelpSection {
-  id: string;
-  title: string;
-  body: ReactNode;
-}
+import { type ContentSection, pageLink as to } from '../../components/common/ContentSections.tsx';
 
 // DESIGN.md §4, the permissions the server enforces. '–' means not allowed.
 const PERMISSIONS: [string, string, string, string, string, string][] = [
@@ -27,13 +20,7 @@ const PERMISSIONS: [string, string, string, string, string, string][] = [
   ['Audit log, everyone’s activity and exports', 'yes', 'yes', '–', 'yes', '–'],
 ];
 
-const to = (path: string, text: string) => (
-  <Anchor component={Link} to={path}>
-    {text}
-  </Anchor>
-);
-
-export const HELP_SECTIONS: HelpSection[] = [
+export const HELP_SECTIONS: ContentSection[] = [
   {
     id: 'sign-in',
     title: 'Signing in',
