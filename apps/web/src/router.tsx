@@ -12,6 +12,7 @@ import { notificationsRoutes } from './features/notifications/routes.ts';
 import { pricesRoutes } from './features/prices/routes.ts';
 import { productionLinesRoutes } from './features/production-lines/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
+import { publicPageRoutes } from './features/public-pages/routes.ts';
 import { receiveRecordsRoutes } from './features/receive-records/routes.ts';
 import { settingsRoutes } from './features/settings/routes.ts';
 import { supplierLedgerRoutes } from './features/supplier-ledger/routes.ts';
@@ -48,6 +49,8 @@ export const routes: RouteObject[] = [
       { path: 'invitation/:token', lazy: invitationPage },
       // Public: what a lot's QR code points to (spec §2), outside the layout and the guard.
       ...verifyRoutes,
+      // Public information pages (/status, /contact, /privacy, /terms, /about, /features, /help-center).
+      ...publicPageRoutes,
       {
         lazy: appLayout,
         children: [

@@ -183,7 +183,18 @@ export function RegisterForm({ onRegistered, onSwitchToLogin }: RegisterFormProp
           />
           <Checkbox
             required
-            label="I agree to the Terms of Service and Privacy Policy"
+            label={
+              <>
+                I agree to the{' '}
+                <Anchor href="/terms" target="_blank" rel="noopener">
+                  Terms of Service
+                </Anchor>{' '}
+                and{' '}
+                <Anchor href="/privacy" target="_blank" rel="noopener">
+                  Privacy Policy
+                </Anchor>
+              </>
+            }
             checked={values.agreed}
             onChange={(e) => set('agreed')(e.currentTarget.checked)}
           />
