@@ -120,7 +120,7 @@ export function StatusPage() {
         </div>
         {snapshot && (
           <Paper withBorder radius="md">
-            <Table.ScrollContainer minWidth={420}>
+            <Table.ScrollContainer minWidth={320}>
               <Table verticalSpacing="sm" aria-label="Components">
                 <Table.Thead>
                   <Table.Tr>
