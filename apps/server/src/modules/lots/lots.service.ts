@@ -193,10 +193,10 @@ export async function split(ctx: AppContext, caller: Caller, id: string, parts: 
       description: `Split ${parts.join(' + ')} kg off lot ${lot.code} into ${children.map((c) => c.code).join(', ')}`,
       referenceId: lot.code,
     });
-    return {
-      parent: await detail(tx, caller, lot.id),
-      lots: await Promise.all(children.map((c) => detail(tx, caller, c.id))),
-    };
+    const parent = await detail(tx, caller, lot.id);
+    const lots = [];
+    for (const c of children) lots.push(await detail(tx, caller, c.id)); // one connection: in turn
+    return { parent, lots };
   });
 }
 
