@@ -17,3 +17,15 @@ export const forbidden = (message = 'You do not have permission to do this') =>
   new AppError(403, 'forbidden', message);
 export const unprocessable = (message: string, details?: Record<string, unknown>) =>
   new AppError(422, 'unprocessable', message, details);
+
+/** A 400 naming one field of the body, as the validation errors of the schemas do. */
+export const invalidField = (field: string, message: string) =>
+  new AppError(400, 'validation_failed', message, { fields: { [`body.${field}`]: message } });
+
+/** Clocks of scales and phones drift: a few minutes ahead is still "now". */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/** Refuses a time in the future: stock and money move when they moved, not later. */
+export function assertNotFuture(at: Date, field: string, what: string): void {
+  if (at.getTime() > Date.now() + CLOCK_SKEW_MS) throw invalidField(field, `${what} cannot be in the future`);
+}

@@ -76,6 +76,7 @@ export async function seedDeliveries(
       method: supplier.paymentMethod,
       reference,
       note,
+      paid_at: on.toISOString(),
     });
     await ledger.pay(ctx, actors.manager, payment);
     counts.payments++;

@@ -235,6 +235,28 @@ describe('demo deliveries', () => {
     expect(demo.counts.payments).toBeGreaterThan(0);
   });
 
+  it('dates its history on the days things happened, with no supplier ever owed less than nothing', async () => {
+    const ninetyDaysBefore = new Date(asOf.getTime() - 90 * 86_400_000).toISOString().slice(0, 10);
+    const then = await balances(a.db, org(), {
+      group: 'lot',
+      timeZone: 'Asia/Manila',
+      asOf: ninetyDaysBefore,
+    });
+    const now = await balances(a.db, org(), { group: 'lot', timeZone: 'Asia/Manila' });
+    expect(then.length).toBeGreaterThan(0);
+    expect(then.length).toBeLessThan(now.length);
+    const [ledger] = await rows<{ first_payment: Date; lowest: string }>(
+      a.db,
+      sql`
+      SELECT min(posted_at) FILTER (WHERE kind = 'payment') AS first_payment, min(running)::text AS lowest
+      FROM (SELECT kind, posted_at,
+                   sum(amount) OVER (PARTITION BY supplier_id ORDER BY posted_at, id) AS running
+            FROM supplier_ledger WHERE organization_id = ${org()}) e`,
+    );
+    expect(new Date(ledger?.first_payment ?? asOf) < new Date(ninetyDaysBefore)).toBe(true);
+    expect(Number(ledger?.lowest)).toBeGreaterThanOrEqual(0);
+  });
+
   it('weighs pickers’ sacks on a platform scale and trucks on the weighbridge', async () => {
     const kinds = await rows<{ type: string; avg_kg: string; plates: number; tickets: number; n: number }>(
       a.db,

@@ -121,4 +121,10 @@ export const paymentInputSchema = z.object({
     .boolean()
     .default(false)
     .describe('Pay more than is owed: the excess is an advance against future deliveries'),
+  paid_at: z.iso
+    .datetime({ offset: true, message: 'Enter the date and time paid' })
+    .optional()
+    .describe(
+      'When the money was handed over, if not now (e.g. yesterday’s cash payouts); never in the future',
+    ),
 });

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { decodeCursor, toPage } from '../../lib/cursor.ts';
 import { formatDecimal, multiply, parseDecimal } from '../../lib/decimal.ts';
-import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
+import { AppError, assertNotFuture, notFound, unprocessable } from '../../lib/errors.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import { CSV_MAX_ROWS, csvExport } from '../../lib/listing.ts';
 import { assertMay } from '../../lib/policy.ts';
@@ -148,6 +148,7 @@ async function priceLines(tx: Tx, caller: Caller, input: Input, region: string |
 }
 
 async function header(tx: Tx, caller: Caller, input: Input) {
+  assertNotFuture(new Date(input.received_at), 'received_at', 'The time received');
   const supplier = await getActiveSupplier(tx, caller.organizationId, input.supplier_id);
   const facility = await getActiveFacility(tx, caller.organizationId, input.facility_id);
   if (!supplier)
@@ -265,6 +266,8 @@ export async function post(ctx: AppContext, caller: Caller, id: string, idempote
           sourceType: 'receive_record',
           sourceId: id,
           createdBy: caller.userId,
+          // Stock and the payable date from the delivery, so "as of" a day counts what arrived by then.
+          postedAt: new Date(record.received_at),
         });
         await repo.setLineLot(tx, line.id, lot.id);
       }
@@ -277,6 +280,7 @@ export async function post(ctx: AppContext, caller: Caller, id: string, idempote
         sourceType: 'receive_record',
         sourceId: id,
         createdBy: caller.userId,
+        postedAt: new Date(record.received_at),
       });
       await repo.updateRecord(tx, caller.organizationId, id, undefined, {
         status: 'posted',

@@ -109,6 +109,34 @@ describe('receive records', () => {
     expect(again.json().message).toBe('This record is already posted.');
   });
 
+  it('dates stock and payable from the time received, so past days count what had arrived', async () => {
+    const draft = (await operator.post('/api/receive-records', delivery())).json();
+    const posted = (await operator.post(`/api/receive-records/${draft.id}/post`)).json();
+    const received = new Date('2026-10-20T09:30:00+08:00');
+    const moves = await stock.movementsOfLot(ctx.database.db, org.id, posted.lines[0].lot.id);
+    expect(moves.map((m) => m.postedAt)).toEqual([received]);
+    const [payable] = await ctx.database.db
+      .select()
+      .from(supplierLedger)
+      .where(eq(supplierLedger.sourceId, draft.id));
+    expect(payable?.postedAt).toEqual(received);
+    const lotsOn = async (day: string) =>
+      (await admin.get(`/api/inventory?group=lot&facility_id=${org.facility}&as_of=${day}`))
+        .json()
+        .items.map((i: { lot: { id: string } }) => i.lot.id);
+    expect(await lotsOn('2026-10-19')).not.toContain(posted.lines[0].lot.id);
+    expect(await lotsOn('2026-10-20')).toContain(posted.lines[0].lot.id);
+  });
+
+  it('refuses a time received in the future', async () => {
+    const future = new Date(Date.now() + 3600_000).toISOString();
+    const res = await operator.post('/api/receive-records', delivery({ received_at: future }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.fields).toEqual({
+      'body.received_at': 'The time received cannot be in the future',
+    });
+  });
+
   it('honours Idempotency-Key on create and post', async () => {
     const key = { 'idempotency-key': `scale-7:${Date.now()}` };
     const a = await operator.post('/api/receive-records', delivery(), key);

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { formatDecimal, parseDecimal } from '../../lib/decimal.ts';
-import { forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { assertNotFuture, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import {
   CSV_MAX_ROWS,
@@ -176,14 +176,16 @@ export async function exportStatement(
  * pickers to secure their next deliveries, and the payables of those deliveries then settle it. An
  * unmarked overpayment is almost always a typo, so it needs that explicit choice. The excess of an
  * advance leaves a negative balance (the supplier owes material); advances go only to active
- * suppliers, since archived ones cannot deliver again.
+ * suppliers, since archived ones cannot deliver again. A retried payment (same Idempotency-Key) is
+ * recorded once: a double tap must not pay twice. `paid_at` dates a payment made earlier.
  */
-/** A retried payment (same Idempotency-Key) is recorded once: a double tap must not pay twice. */
 export async function pay(ctx: AppContext, caller: Caller, p: Payment, idempotencyKey?: string) {
   if (caller.role !== 'admin' && caller.role !== 'manager')
     throw forbidden('Only managers and administrators may record payments');
   const amount = parseDecimal(p.amount, 2);
   if (amount <= 0n) throw unprocessable('The payment must be above ₱0.00');
+  const paidAt = p.paid_at ? new Date(p.paid_at) : undefined;
+  if (paidAt) assertNotFuture(paidAt, 'paid_at', 'The time paid');
   if (p.method !== 'cash' && !p.reference)
     throw unprocessable(`A ${p.method === 'gcash' ? 'GCash' : 'bank'} payment needs its reference number`);
   const scope = {
@@ -213,6 +215,7 @@ export async function pay(ctx: AppContext, caller: Caller, p: Payment, idempoten
       note: p.note || null,
       sourceType: 'payment',
       createdBy: caller.userId,
+      postedAt: paidAt,
     });
     const view = toEntry({ ...entry, balance: formatDecimal(owed - amount, 2) });
     await logChange(tx, caller, {

@@ -141,6 +141,23 @@ describe('supplier payments', () => {
     expect((await pay({ supplier_id: c, amount: '150.00', method: 'cash' })).statusCode).toBe(201);
   });
 
+  it('dates a payment made earlier, never in the future', async () => {
+    await deliver(c, 8); // ₱100.00 owed
+    const future = new Date(Date.now() + 3600_000).toISOString();
+    const ahead = await pay({ supplier_id: c, amount: 50, method: 'cash', paid_at: future });
+    expect(ahead.statusCode).toBe(400);
+    expect(ahead.json().details.fields).toEqual({ 'body.paid_at': 'The time paid cannot be in the future' });
+    const res = await pay({
+      supplier_id: c,
+      amount: 100,
+      method: 'cash',
+      paid_at: '2026-11-05T16:00:00+08:00',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(new Date(res.json().posted_at)).toEqual(new Date('2026-11-05T16:00:00+08:00'));
+    expect(await closing(c)).toBe('0.00');
+  });
+
   it('settles what an archived supplier is owed but gives them no advance', async () => {
     await ctx.database.db
       .insert(supplierLedger)

@@ -37,6 +37,8 @@ export type Movement = {
   sourceId?: string | null;
   reason?: string | null;
   createdBy: string | null;
+  /** When the material physically moved (a delivery's time received); now when left out. */
+  postedAt?: Date;
 };
 
 /**

@@ -3,7 +3,9 @@ import { type FormEvent, useRef, useState } from 'react';
 import { newIdempotencyKey } from '../../api/idempotency.ts';
 import { fieldErrorsOf } from '../../components/common/apiErrors.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
+import { useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
+import { fromLocalInput, toLocalInput } from '../receive-records/datetime.ts';
 import { parseUnits } from '../receive-records/decimal.ts';
 import { formatPhp } from '../receive-records/format.ts';
 import { type PaymentMethod, useCurrentBalance, useRecordPayment } from './api.ts';
@@ -21,11 +23,18 @@ const METHODS = [
   { value: 'gcash', label: 'GCash' },
   { value: 'bank', label: 'Bank transfer' },
 ];
-type Errors = { amount?: string; reference?: string; note?: string; method?: string };
+type Errors = { amount?: string; reference?: string; note?: string; method?: string; paidAt?: string };
 
 /** `owed` is what the supplier is owed now (unknown while it loads: the server checks it anyway). */
 export function validatePayment(
-  p: { amount: string; method: PaymentMethod; reference: string; advance: boolean },
+  p: {
+    amount: string;
+    method: PaymentMethod;
+    reference: string;
+    advance: boolean;
+    /** ISO time when paid earlier; undefined for now, null when the input is not a valid time. */
+    paidAt?: string | null;
+  },
   owed?: string,
 ): Errors {
   const { amount, method, reference } = p;
@@ -40,6 +49,11 @@ export function validatePayment(
         : 'Nothing is owed now: tick “Advance” to pay ahead';
   if (method !== 'cash' && !reference.trim())
     errors.reference = `Enter the ${method === 'gcash' ? 'GCash' : 'bank'} reference number`;
+  if (p.paidAt !== undefined) {
+    if (p.paidAt === null) errors.paidAt = 'Enter the date and time paid';
+    else if (new Date(p.paidAt).getTime() > Date.now())
+      errors.paidAt = 'The time paid cannot be in the future';
+  }
   return errors;
 }
 
@@ -53,6 +67,8 @@ export function PaymentDialog({ opened, supplier, onClose }: PaymentDialogProps)
   const [reference, setReference] = useState('');
   const [note, setNote] = useState('');
   const [advance, setAdvance] = useState(false);
+  const [paidAtLocal, setPaidAtLocal] = useState('');
+  const { timeZone } = useMe();
   const owed = useCurrentBalance(supplier.id, opened);
   const [errors, setErrors] = useState<Errors>({});
   const pay = useRecordPayment();
@@ -65,6 +81,7 @@ export function PaymentDialog({ opened, supplier, onClose }: PaymentDialogProps)
     setReference('');
     setNote('');
     setAdvance(false);
+    setPaidAtLocal('');
     setErrors({});
     pay.reset();
     submission.current = newIdempotencyKey();
@@ -73,7 +90,8 @@ export function PaymentDialog({ opened, supplier, onClose }: PaymentDialogProps)
   const submit = (e: FormEvent) => {
     e.preventDefault();
     pay.reset();
-    const found = validatePayment({ amount, method, reference, advance }, owed.data);
+    const paidAt = paidAtLocal ? fromLocalInput(paidAtLocal, timeZone) : undefined;
+    const found = validatePayment({ amount, method, reference, advance, paidAt }, owed.data);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     pay.mutate(
@@ -84,6 +102,7 @@ export function PaymentDialog({ opened, supplier, onClose }: PaymentDialogProps)
         reference: reference.trim() || undefined,
         note: note.trim() || undefined,
         advance,
+        paidAt: paidAt ?? undefined,
         idempotencyKey: submission.current,
       },
       {
@@ -132,6 +151,15 @@ export function PaymentDialog({ opened, supplier, onClose }: PaymentDialogProps)
             label="Advance: pay more than is owed, against future deliveries"
             checked={advance}
             onChange={(e) => setAdvance(e.currentTarget.checked)}
+          />
+          <TextInput
+            label="Paid at"
+            type="datetime-local"
+            description={`Leave empty if paid just now. Time in ${timeZone}`}
+            max={toLocalInput(new Date(), timeZone)}
+            value={paidAtLocal}
+            error={errors.paidAt}
+            onChange={(e) => setPaidAtLocal(e.currentTarget.value)}
           />
           <TextInput
             label="Note"

@@ -164,6 +164,25 @@ describe('Supplier statement', () => {
     expect(screen.getByRole('table', { name: 'Statement' })).toHaveTextContent('GCash · GC-991');
   });
 
+  it('dates a payment made earlier in the organization’s time zone, never in the future', async () => {
+    const server = renderStatement('manager', { 'POST /api/supplier-ledger/payments': json(payment, 201) });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Record payment' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Record payment' }));
+    await user.type(dialog.getByRole('textbox', { name: /^Amount/ }), '100');
+    const paidAt = dialog.getByLabelText(/^Paid at/);
+    fireEvent.change(paidAt, { target: { value: '2999-01-01T10:00' } });
+    await user.click(dialog.getByRole('button', { name: 'Record payment' }));
+    expect(await dialog.findByText('The time paid cannot be in the future')).toBeInTheDocument();
+
+    fireEvent.change(paidAt, { target: { value: '2026-11-05T16:00' } });
+    await user.click(dialog.getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(server.calls('POST', '/api/supplier-ledger/payments')).toHaveLength(1));
+    expect(server.calls('POST', '/api/supplier-ledger/payments')[0]?.body).toMatchObject({
+      paid_at: '2026-11-05T16:00:00+08:00',
+    });
+  });
+
   it('pays more than is owed only as an advance', async () => {
     const advance = { ...payment, kind: 'advance', amount: '-30000.00', balance: '-8057.92' };
     const server = renderStatement('manager', { 'POST /api/supplier-ledger/payments': json(advance, 201) });
