@@ -3,6 +3,7 @@ import type {
   receiveListQuerySchema,
   receiveRecordInputSchema,
 } from '@plastrace/shared';
+import { uuidv7 } from 'uuidv7';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -181,15 +182,19 @@ export async function create(ctx: AppContext, caller: Caller, input: Input, idem
     input,
     async (tx) => {
       const h = await header(tx, caller, input);
+      const id = uuidv7();
+      const lines = await priceLines(tx, caller, input, h.facility.region, id);
+      // The number last: its counter row stays locked until commit and queues every other create.
       const year = input.received_at.slice(0, 4);
       const n = await stock.nextCounter(tx, caller.organizationId, `receive:${year}`);
-      const id = await repo.insertRecord(tx, {
+      await repo.insertRecord(tx, {
         ...h.values,
+        id,
         organizationId: caller.organizationId,
         number: `RR-${year}-${String(n).padStart(6, '0')}`,
         createdBy: caller.userId,
       });
-      await repo.replaceLines(tx, id, await priceLines(tx, caller, input, h.facility.region, id));
+      await repo.replaceLines(tx, id, lines);
       const record = await load(tx, caller, id);
       await logChange(tx, caller, {
         type: 'CREATE_RECORD',
