@@ -17,8 +17,10 @@ export type InventoryRow = {
 };
 
 /**
- * Balances summed straight from the append-only ledger, so any past day can be asked for: everything
- * posted before the end of `asOf` in the organization's time zone. Without a day: up to now.
+ * Balances by facility, material or lot. Today's come from the per-lot balance cache, kept in the same
+ * transaction as every ledger row; a past day's are summed from the append-only ledger: everything
+ * posted before the end of `asOf` in the organization's time zone. Either way the rows are summed by
+ * id first and only the groups are joined to their names, which keeps a million-row ledger cheap.
  */
 export async function balances(
   db: Db,
@@ -27,26 +29,39 @@ export async function balances(
 ): Promise<InventoryRow[]> {
   const byMaterial = f.group !== 'facility';
   const byLot = f.group === 'lot';
+  const filters = (t: string) => sql`
+      ${f.facilityId ? sql`AND ${sql.raw(t)}.facility_id = ${f.facilityId}` : sql``}
+      ${f.materialId ? sql`AND ${sql.raw(t)}.material_id = ${f.materialId}` : sql``}`;
+  const perLot = f.asOf
+    ? sql`
+      SELECT s.facility_id, s.material_id, s.lot_id, sum(s.qty_kg) AS qty, sum(s.value_php) AS value
+      FROM stock_movements s
+      WHERE s.organization_id = ${orgId} ${filters('s')}
+        AND s.posted_at < (${f.asOf}::date + 1)::timestamp AT TIME ZONE ${f.timeZone}
+      GROUP BY s.facility_id, s.material_id, s.lot_id`
+    : sql`
+      SELECT b.facility_id, b.material_id, b.lot_id, b.qty_kg AS qty, b.value_php AS value
+      FROM lot_balances b
+      WHERE b.organization_id = ${orgId} ${filters('b')} AND b.qty_kg <> 0`;
   const { rows } = await db.execute<InventoryRow>(sql`
+    WITH per_lot AS (${perLot}),
+    g AS (
+      SELECT facility_id,
+             ${byMaterial ? sql`material_id` : sql`NULL::uuid`} AS material_id,
+             ${byLot ? sql`lot_id` : sql`NULL::uuid`} AS lot_id,
+             sum(qty) AS qty, sum(value) AS value
+      FROM per_lot
+      GROUP BY 1, 2, 3
+      HAVING sum(qty) <> 0
+    )
     SELECT f.id AS facility_id, f.code AS facility_code, f.name AS facility_name,
-           ${byMaterial ? sql`m.id` : sql`NULL::uuid`} AS material_id,
-           ${byMaterial ? sql`m.code` : sql`NULL`} AS material_code,
-           ${byMaterial ? sql`m.name` : sql`NULL`} AS material_name,
-           ${byLot ? sql`l.id` : sql`NULL::uuid`} AS lot_id,
-           ${byLot ? sql`l.code` : sql`NULL`} AS lot_code,
-           ${byLot ? sql`l.status::text` : sql`NULL`} AS lot_status,
-           sum(s.qty_kg)::numeric(14,3)::text AS qty_kg,
-           sum(s.value_php)::numeric(14,2)::text AS value_php
-    FROM stock_movements s
-    JOIN facilities f ON f.id = s.facility_id
-    JOIN materials m ON m.id = s.material_id
-    JOIN lots l ON l.id = s.lot_id
-    WHERE s.organization_id = ${orgId}
-      ${f.facilityId ? sql`AND s.facility_id = ${f.facilityId}` : sql``}
-      ${f.materialId ? sql`AND s.material_id = ${f.materialId}` : sql``}
-      ${f.asOf ? sql`AND s.posted_at < (${f.asOf}::date + 1)::timestamp AT TIME ZONE ${f.timeZone}` : sql``}
-    GROUP BY f.id, f.code, f.name ${byMaterial ? sql`, m.id, m.code, m.name` : sql``} ${byLot ? sql`, l.id, l.code, l.status` : sql``}
-    HAVING sum(s.qty_kg) <> 0
+           m.id AS material_id, m.code AS material_code, m.name AS material_name,
+           l.id AS lot_id, l.code AS lot_code, l.status::text AS lot_status,
+           g.qty::numeric(14,3)::text AS qty_kg, g.value::numeric(14,2)::text AS value_php
+    FROM g
+    JOIN facilities f ON f.id = g.facility_id
+    LEFT JOIN materials m ON m.id = g.material_id
+    LEFT JOIN lots l ON l.id = g.lot_id
     ORDER BY f.code ${byMaterial ? sql`, m.code` : sql``} ${byLot ? sql`, l.code` : sql``}`);
   return rows;
 }
