@@ -17,8 +17,12 @@ describe('public information pages', () => {
   it('every footer link of the landing page opens a real page', async () => {
     await b.page.goto('/');
     const hrefs = await footerHrefs();
-    expect(hrefs).toEqual(['/contact', '/help-center', '/status', '/privacy', '/terms']);
-    for (const href of hrefs) {
+    expect(hrefs).toEqual(['/contact', '/help', '/help-center', '/status', '/privacy', '/terms']);
+    // /help is the members' help (spec §2: inside the guarded layout): a visitor is asked to sign in.
+    await b.page.getByRole('navigation', { name: 'Footer' }).locator('a[href="/help"]').click();
+    await b.page.getByRole('dialog', { name: 'Welcome Back' }).waitFor();
+    expect(new URL(b.page.url()).pathname).toBe('/auth');
+    for (const href of hrefs.filter((h) => h !== '/help')) {
       await b.page.goto('/');
       await b.page.getByRole('navigation', { name: 'Footer' }).locator(`a[href="${href}"]`).click();
       await b.page.waitForURL((u) => u.pathname === href);

@@ -1,18 +1,19 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useAuth } from '../../auth/AuthContext.ts';
 import { PRODUCT_NAME } from '../../layout/pageTitle.ts';
 
+// Spec §2: /contact, /help and /status. /help is the members' help (a visitor is asked to sign in),
+// so the public help centre has a link of its own.
+const links = [
+  { label: 'Contact', path: '/contact' },
+  { label: 'Help', path: '/help' },
+  { label: 'Help centre', path: '/help-center' },
+  { label: 'Status', path: '/status' },
+  { label: 'Privacy', path: '/privacy' },
+  { label: 'Terms', path: '/terms' },
+];
+
 export function LandingFooter() {
-  const { isAuthenticated } = useAuth();
-  const links = [
-    { label: 'Contact', path: '/contact' },
-    // /help needs a session: a visitor gets the public help centre instead of a sign-in prompt.
-    { label: 'Help', path: isAuthenticated ? '/help' : '/help-center' },
-    { label: 'Status', path: '/status' },
-    { label: 'Privacy', path: '/privacy' },
-    { label: 'Terms', path: '/terms' },
-  ];
   return (
     <Box component="footer" py="xl" bg="dark.8" c="gray.3">
       <Container size="lg">

@@ -61,7 +61,7 @@ describe('LandingPage', () => {
       within(footer)
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
-    ).toEqual(['/contact', '/help-center', '/status', '/privacy', '/terms']);
+    ).toEqual(['/contact', '/help', '/help-center', '/status', '/privacy', '/terms']);
     expect(screen.getByText(/© 2024 PlasTrace/)).toBeInTheDocument();
   });
 

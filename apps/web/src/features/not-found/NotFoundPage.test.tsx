@@ -34,9 +34,9 @@ describe('NotFoundPage', () => {
     renderNotFound();
 
     expect(screen.getByText(/Need help\? Contact support/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'support@plastrace.ph' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'the contact form' })).toHaveAttribute(
       'href',
-      'mailto:support@plastrace.ph',
+      '/contact?topic=support',
     );
   });
 });

@@ -2,8 +2,6 @@ import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/c
 import { Link } from 'react-router';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 
-const SUPPORT_EMAIL = 'support@plastrace.ph';
-
 const quickLinks = [
   { label: 'Receive records', path: '/receive-records' },
   { label: 'Analytics', path: '/analytics' },
@@ -39,7 +37,11 @@ export function NotFoundPage() {
           </Group>
         </nav>
         <Text size="sm" c="dimmed">
-          Need help? Contact support at <Anchor href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Anchor>
+          Need help? Contact support through{' '}
+          <Anchor component={Link} to="/contact?topic=support">
+            the contact form
+          </Anchor>
+          .
         </Text>
       </Stack>
     </Container>
