@@ -17,7 +17,8 @@ import { assertMayExport } from '../../lib/records.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { logChange } from '../activity/changes.ts';
 import { getActiveFacility } from '../facilities/facilities.repo.ts';
-import { insertLedgerEntry } from '../ledger/ledger.repo.ts';
+import { insertLedgerEntry, lockSupplier } from '../ledger/ledger.repo.ts';
+import { lockLots } from '../lots/lots.repo.ts';
 import { getActiveMaterials } from '../materials/materials.repo.ts';
 import { getOrganization } from '../organization/organization.repo.ts';
 import { currentPrice } from '../prices/prices.repo.ts';
@@ -315,6 +316,10 @@ export async function voidRecord(ctx: AppContext, caller: Caller, id: string, re
     const record = await load(tx, caller, id, true);
     if (record.status !== 'posted')
       throw unprocessable(`Only a posted record can be voided; this one is ${record.status}.`);
+    // Lots first, in id order, as split, merge, adjustments and stock counts lock them: the same order
+    // everywhere means no deadlock, and nothing can move a lot between the check below and the reversal.
+    const lotIds = record.lines.flatMap((l) => (l.lot ? [l.lot.id] : []));
+    await lockLots(tx, caller.organizationId, lotIds);
     for (const line of record.lines) {
       if (!line.lot) continue;
       const moves = await stock.movementsOfLot(tx, caller.organizationId, line.lot.id);
@@ -339,6 +344,8 @@ export async function voidRecord(ctx: AppContext, caller: Caller, id: string, re
       if (!out) throw unprocessable(`Lot ${line.lot.code} no longer holds its ${line.net_kg} kg.`);
       await stock.setLotStatus(tx, caller.organizationId, line.lot.id, 'voided');
     }
+    // A payment checks what is owed under this lock; the reversal must not slip past that check.
+    await lockSupplier(tx, caller.organizationId, record.supplier.id);
     await insertLedgerEntry(tx, {
       organizationId: caller.organizationId,
       supplierId: record.supplier.id,

@@ -197,6 +197,30 @@ describe('receive records', () => {
     expect((await admin.get(`/api/receive-records/${draft.id}`)).json().status).toBe('posted');
   });
 
+  it('settles a void racing a split or an adjustment of its lot: one wins, the other is refused, never a 500', async () => {
+    for (let i = 0; i < 6; i++) {
+      const draft = (await admin.post('/api/receive-records', delivery())).json();
+      const lot = (await admin.post(`/api/receive-records/${draft.id}/post`)).json().lines[0].lot;
+      const other =
+        i % 2 === 0
+          ? admin.post(`/api/lots/${lot.id}/split`, { parts_kg: [100] })
+          : admin.post(`/api/lots/${lot.id}/adjust`, { qty_kg: '5', reason: 'Recount' });
+      const [voided, moved] = await Promise.all([
+        admin.post(`/api/receive-records/${draft.id}/void`, { reason: 'Duplicate' }),
+        other,
+      ]);
+      const codes = [voided.statusCode, moved.statusCode];
+      expect(
+        codes.every((c) => c === 200 || c === 201 || c === 422),
+        JSON.stringify(codes),
+      ).toBe(true);
+      const after = await balance(lot.id);
+      // Voided: nothing left on the lot and the split or adjustment refused; else the lot moved on.
+      if (voided.statusCode === 200) expect([after?.qtyKg, moved.statusCode]).toEqual(['0.000', 422]);
+      else expect(voided.json().message).toContain('has already moved on');
+    }
+  });
+
   it('never lets a lot go negative: of 50 concurrent 10 kg withdrawals from 250 kg, 25 succeed', async () => {
     const draft = (
       await admin.post(
