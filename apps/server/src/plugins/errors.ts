@@ -56,6 +56,17 @@ function handle(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
     req.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
     return reply.code(500).send(errorBody('internal_error', 'Internal server error'));
   }
+  // Lock orders are kept the same everywhere; should PostgreSQL still pick a deadlock victim, the
+  // caller may simply try again, which a 409 says (nothing was written).
+  const pgCode = (err as { code?: unknown }).code;
+  if (pgCode === '40P01' || pgCode === '40001') {
+    req.log.warn({ err }, 'transaction aborted by a concurrent one');
+    return reply
+      .code(409)
+      .send(
+        errorBody('conflict', 'Someone else changed the same records at the same moment. Please try again.'),
+      );
+  }
   const status = err.statusCode ?? 500;
   if (status >= 500) {
     req.log.error({ err }, 'request failed');
