@@ -215,6 +215,8 @@ export const outbox = pgTable(
     /** How it left: `smtp`, or `log` when no SMTP_URL is set (its links were printed to the server log). */
     transport: text(),
     lastError: text(),
+    /** After a failure, not before this: retries back off instead of using up the attempts at once. */
+    nextAttemptAt: tstz(),
     sentAt: tstz(),
     createdAt: tstz().notNull().defaultNow(),
   },

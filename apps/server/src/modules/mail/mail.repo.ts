@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { outbox } from '../../db/schema/index.ts';
 
@@ -15,7 +15,13 @@ export function claimUnsent(tx: Tx, maxAttempts: number, limit: number) {
   return tx
     .select()
     .from(outbox)
-    .where(and(isNull(outbox.sentAt), lt(outbox.attempts, maxAttempts)))
+    .where(
+      and(
+        isNull(outbox.sentAt),
+        lt(outbox.attempts, maxAttempts),
+        or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, sql`now()`)),
+      ),
+    )
     .orderBy(asc(outbox.createdAt))
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -28,10 +34,15 @@ export async function markSent(tx: Tx, id: string, transport: string): Promise<v
     .where(eq(outbox.id, id));
 }
 
-export async function markFailed(tx: Tx, id: string, error: string): Promise<void> {
+/** Counts the failure and holds the mail back for `firstDelayMs` doubled per earlier attempt. */
+export async function markFailed(tx: Tx, id: string, error: string, firstDelayMs: number): Promise<void> {
   await tx
     .update(outbox)
-    .set({ attempts: sql`${outbox.attempts} + 1`, lastError: error.slice(0, 500) })
+    .set({
+      attempts: sql`${outbox.attempts} + 1`,
+      lastError: error.slice(0, 500),
+      nextAttemptAt: sql`now() + make_interval(secs => ${firstDelayMs / 1000} * power(2, ${outbox.attempts}))`,
+    })
     .where(eq(outbox.id, id));
 }
 

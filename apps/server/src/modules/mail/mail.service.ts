@@ -3,7 +3,9 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import * as repo from './mail.repo.ts';
 
-const MAX_ATTEMPTS = 5;
+/** 30 s, 1, 2, 4 … 32 min apart: a mail server may be away for about an hour before a mail is given up. */
+const MAX_ATTEMPTS = 8;
+const FIRST_RETRY_MS = 30_000;
 const RETRY_EVERY_MS = 30_000;
 const BATCH = 20;
 /** A stuck SMTP server must not hold a database connection for minutes. */
@@ -85,7 +87,7 @@ export class Mailer {
             }
           } catch (err) {
             this.log.warn({ err, to: mail.toAddress }, 'sending mail failed; will retry');
-            await repo.markFailed(tx, mail.id, (err as Error).message);
+            await repo.markFailed(tx, mail.id, (err as Error).message, FIRST_RETRY_MS);
           }
           return true;
         });
