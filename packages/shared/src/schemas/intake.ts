@@ -2,22 +2,32 @@ import { z } from 'zod';
 import { listQuerySchema } from './pagination.ts';
 
 /** A decimal given as a number or a string, with at most `places` decimals; sent back as a string. */
-export const decimalInput = (places: number, label: string) =>
+/**
+ * A non-negative decimal with at most `places` decimals and `integerDigits` digits before the point
+ * (by default what a numeric(14, places) column holds), so too large a value is a field error, not a
+ * database overflow.
+ */
+export const decimalInput = (places: number, label: string, integerDigits = 14 - places) =>
   z
     .union([z.number(), z.string().trim()])
     .transform((v) => String(v))
     .refine((v) => /^\d+(\.\d+)?$/.test(v), `${label} must be a non-negative number`)
-    .refine((v) => (v.split('.')[1]?.length ?? 0) <= places, `${label} can have at most ${places} decimals`);
+    .refine((v) => (v.split('.')[1]?.length ?? 0) <= places, `${label} can have at most ${places} decimals`)
+    .refine(
+      (v) => (v.split('.')[0] ?? '').replace(/^0+/, '').length <= integerDigits,
+      `${label} must be below ${(10 ** integerDigits).toLocaleString('en-US')}`,
+    );
 
 const ref = z.object({ id: z.string().uuid(), code: z.string(), name: z.string() });
 
 export const receiveLineInputSchema = z.object({
   material_id: z.string().uuid('Choose a material'),
-  gross_kg: decimalInput(3, 'Gross weight'),
-  tare_kg: decimalInput(3, 'Tare weight').default('0'),
-  deduction_pct: decimalInput(2, 'Deduction').default('0'),
+  // Below 1,000 t a line and ₱10,000 a kg, so even 50 lines stay within the amounts money columns hold.
+  gross_kg: decimalInput(3, 'Gross weight', 6),
+  tare_kg: decimalInput(3, 'Tare weight', 6).default('0'),
+  deduction_pct: decimalInput(2, 'Deduction', 3).default('0'),
   /** PHP per kg; taken from the price list when left out. */
-  unit_price: decimalInput(2, 'Unit price').optional(),
+  unit_price: decimalInput(2, 'Unit price', 4).optional(),
 });
 
 export const receiveRecordInputSchema = z.object({

@@ -81,8 +81,8 @@ export const adjustBodySchema = z.object({
     .union([z.number(), z.string().trim()])
     .transform(String)
     .refine(
-      (v) => /^-?\d+(\.\d{1,3})?$/.test(v) && Number(v) !== 0,
-      'Enter a non-zero change in kg with at most 3 decimals',
+      (v) => /^-?\d{1,11}(\.\d{1,3})?$/.test(v) && Number(v) !== 0,
+      'Enter a non-zero change in kg with at most 3 decimals, below 100 billion',
     ),
   reason: z.string().trim().min(3, 'Give a reason').max(500),
 });

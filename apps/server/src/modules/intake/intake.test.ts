@@ -267,6 +267,15 @@ describe('receive records', () => {
       delivery({ lines: [{ material_id: org.pet, gross_kg: '10.1234', unit_price: 1 }] }),
     );
     expect(decimals.statusCode).toBe(400);
+    const huge = await admin.post(
+      '/api/receive-records',
+      delivery({ lines: [{ material_id: org.pet, gross_kg: '1000000000000000', unit_price: '10000' }] }),
+    );
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().details.fields).toEqual({
+      'body.lines.0.gross_kg': 'Gross weight must be below 1,000,000',
+      'body.lines.0.unit_price': 'Unit price must be below 10,000',
+    });
     const empty = await admin.post('/api/receive-records', delivery({ lines: [] }));
     expect(empty.json().details.fields['body.lines']).toBe('Add at least one line');
   });

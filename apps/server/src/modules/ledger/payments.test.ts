@@ -68,7 +68,7 @@ describe('supplier payments', () => {
     expect(await field('0.00')).toBe('Enter an amount above ₱0.00');
     expect(await field('-5')).toBe('Amount must be a non-negative number');
     expect(await field('1.234')).toBe('Amount can have at most 2 decimals');
-    expect(await field('1000000000000')).toBe('The amount is too large');
+    expect(await field('1000000000000')).toBe('Amount must be below 1,000,000,000,000');
     const noRef = await pay({ supplier_id: a, amount: 100, method: 'gcash' });
     expect(noRef.statusCode).toBe(422);
     expect(noRef.json().message).toBe('A GCash payment needs its reference number');

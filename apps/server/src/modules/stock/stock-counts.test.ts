@@ -92,6 +92,9 @@ describe('stock counts', () => {
     });
 
     // Operators enter counts, as often as they like while the count is open.
+    const huge = await put(operator, count.id, [{ lot_id: a?.id, counted_kg: '1000000000000000' }]);
+    expect(huge.statusCode).toBe(400);
+    expect(Object.values(huge.json().details.fields)).toEqual(['Counted kg must be below 100,000,000,000']);
     expect((await put(operator, count.id, [{ lot_id: a?.id, counted_kg: 90 }])).statusCode).toBe(200);
     const saved = await put(operator, count.id, [
       { lot_id: a?.id, counted_kg: '97.5' },
