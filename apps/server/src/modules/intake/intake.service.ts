@@ -14,13 +14,14 @@ import { idempotent } from '../../lib/idempotency.ts';
 import { CSV_MAX_ROWS, csvExport } from '../../lib/listing.ts';
 import { assertMay } from '../../lib/policy.ts';
 import { assertMayExport } from '../../lib/records.ts';
+import { codeDay, dayIn } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { logChange } from '../activity/changes.ts';
 import { getActiveFacility } from '../facilities/facilities.repo.ts';
 import { insertLedgerEntry, lockSupplier } from '../ledger/ledger.repo.ts';
 import { lockLots } from '../lots/lots.repo.ts';
 import { getActiveMaterials } from '../materials/materials.repo.ts';
-import { getOrganization } from '../organization/organization.repo.ts';
+import { timeZoneOf } from '../organization/organization.repo.ts';
 import { currentPrice } from '../prices/prices.repo.ts';
 import * as stock from '../stock/stock.repo.ts';
 import { getActiveSupplier } from '../suppliers/suppliers.repo.ts';
@@ -186,7 +187,8 @@ export async function create(ctx: AppContext, caller: Caller, input: Input, idem
       const id = uuidv7();
       const lines = await priceLines(tx, caller, input, h.facility.region, id);
       // The number last: its counter row stays locked until commit and queues every other create.
-      const year = input.received_at.slice(0, 4);
+      const received = dayIn(new Date(input.received_at), await timeZoneOf(tx, caller.organizationId));
+      const year = received.slice(0, 4);
       const n = await stock.nextCounter(tx, caller.organizationId, `receive:${year}`);
       await repo.insertRecord(tx, {
         ...h.values,
@@ -250,7 +252,8 @@ export async function post(ctx: AppContext, caller: Caller, id: string, idempote
     async (tx) => {
       const record = await load(tx, caller, id, true);
       if (record.status !== 'draft') throw unprocessable(`This record is already ${record.status}.`);
-      const day = record.received_at.slice(2, 10).replaceAll('-', '');
+      // The organization's day: a delivery at 07:00 in Manila is that day's, not the UTC day before.
+      const day = codeDay(new Date(record.received_at), await timeZoneOf(tx, caller.organizationId));
       for (const line of record.lines) {
         const n = await stock.nextCounter(tx, caller.organizationId, `lot:${record.facility.code}:${day}`);
         const lot = await stock.insertLot(tx, {
@@ -385,7 +388,7 @@ export async function get(ctx: AppContext, caller: Caller, id: string) {
 
 /** The list's filters as the repo takes them; a supplier member is held to their own deliveries. */
 async function recordFilter(ctx: AppContext, caller: Caller, q: ExportQuery, limit: number) {
-  const org = await getOrganization(ctx.db, caller.organizationId);
+  const timeZone = await timeZoneOf(ctx.db, caller.organizationId);
   return {
     limit,
     status: q.status,
@@ -393,7 +396,7 @@ async function recordFilter(ctx: AppContext, caller: Caller, q: ExportQuery, lim
     facilityId: q.facility_id,
     from: q.from,
     to: q.to,
-    timeZone: org?.timeZone ?? 'Asia/Manila',
+    timeZone,
     q: q.q,
   };
 }

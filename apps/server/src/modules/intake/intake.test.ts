@@ -128,6 +128,22 @@ describe('receive records', () => {
     expect(await lotsOn('2026-10-20')).toContain(posted.lines[0].lot.id);
   });
 
+  it('names lots and numbers by the organization’s day, not the UTC one', async () => {
+    // 07:00 in Manila on 2 November is still 1 November in UTC.
+    const early = delivery({ received_at: '2026-11-02T07:00:00+08:00' });
+    const draft = (await operator.post('/api/receive-records', early)).json();
+    const posted = (await operator.post(`/api/receive-records/${draft.id}/post`)).json();
+    expect(posted.lines[0].lot.code).toMatch(/^MNL1-261102-\d{4}$/);
+    const publicView = (await ctx.app.inject(`/api/public/lots/${posted.lines[0].lot.id}`)).json();
+    expect(publicView.received_on).toBe('2026-11-02');
+    // New Year's morning in Manila belongs to the new year, whatever offset the client sent.
+    const newYear = delivery({
+      received_at: '2025-12-31T16:30:00Z',
+      lines: [{ material_id: org.pet, gross_kg: 5, unit_price: 1 }],
+    });
+    expect((await operator.post('/api/receive-records', newYear)).json().number).toMatch(/^RR-2026-/);
+  });
+
   it('refuses a time received in the future', async () => {
     const future = new Date(Date.now() + 3600_000).toISOString();
     const res = await operator.post('/api/receive-records', delivery({ received_at: future }));

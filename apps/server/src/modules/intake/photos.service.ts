@@ -6,7 +6,7 @@ import type { Caller } from '../../plugins/auth.ts';
 import { logChange } from '../activity/changes.ts';
 import { deleteFile, insertImage, sha256Of } from '../files/files.repo.ts';
 import { type PreparedImage, preparePhoto, THUMBNAIL_MIME } from '../files/images.ts';
-import { getOrganization } from '../organization/organization.repo.ts';
+import { timeZoneOf } from '../organization/organization.repo.ts';
 import { load, visibleRecord } from './intake.service.ts';
 import * as repo from './photos.repo.ts';
 
@@ -38,7 +38,7 @@ export async function addPhotos(ctx: AppContext, caller: Caller, id: string, upl
   const refusal = draftsOnly(header.record.status, 'added');
   if (refusal) throw refusal;
   const has = (await repo.photosOf(ctx.db, caller.organizationId, [id])).length;
-  const timeZone = (await getOrganization(ctx.db, caller.organizationId))?.timeZone ?? 'Asia/Manila';
+  const timeZone = await timeZoneOf(ctx.db, caller.organizationId);
 
   const prepared: { name: string; image: PreparedImage; sha256: string }[] = [];
   for await (const upload of uploads) {

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, type inventoryQuerySchema } from '@plastrace/shared';
+import type { inventoryQuerySchema } from '@plastrace/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { formatDecimal, parseDecimal } from '../../lib/decimal.ts';
@@ -6,7 +6,7 @@ import { forbidden } from '../../lib/errors.ts';
 import { type CsvColumn, csvExport } from '../../lib/listing.ts';
 import { assertMay } from '../../lib/policy.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import { getOrganization } from '../organization/organization.repo.ts';
+import { timeZoneOf } from '../organization/organization.repo.ts';
 import * as repo from './inventory.repo.ts';
 
 /** Weighted-average cost per kg, PHP, rounded to centavos. */
@@ -19,13 +19,13 @@ type Query = z.output<typeof inventoryQuerySchema>;
 
 export async function inventory(ctx: AppContext, caller: Caller, q: Query) {
   if (caller.role === 'supplier') throw forbidden('Your role may not view the inventory');
-  const org = await getOrganization(ctx.db, caller.organizationId);
+  const timeZone = await timeZoneOf(ctx.db, caller.organizationId);
   const rows = await repo.balances(ctx.db, caller.organizationId, {
     group: q.group,
     facilityId: q.facility_id,
     materialId: q.material_id,
     asOf: q.as_of,
-    timeZone: org?.timeZone ?? DEFAULT_TIME_ZONE,
+    timeZone,
   });
   let kg = 0n;
   let php = 0n;

@@ -7,7 +7,6 @@ import type {
 } from '@plastrace/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { formatDecimal, parseDecimal } from '../../lib/decimal.ts';
 import { assertNotFuture, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
@@ -24,7 +23,7 @@ import { assertMay } from '../../lib/policy.ts';
 import { assertMayExport } from '../../lib/records.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { logChange } from '../activity/changes.ts';
-import { getOrganization } from '../organization/organization.repo.ts';
+import { timeZoneOf } from '../organization/organization.repo.ts';
 import { ownSupplierOf } from '../suppliers/suppliers.policy.ts';
 import { getSupplier } from '../suppliers/suppliers.repo.ts';
 import * as repo from './ledger.repo.ts';
@@ -39,9 +38,6 @@ type Payment = Omit<z.output<typeof paymentInputSchema>, 'advance'> & { advance?
 
 /** Statement pages are oldest first; the cursor names this order like a list's sort. */
 const STATEMENT_ORDER = 'posted_at';
-
-const timeZoneOf = async (db: Db, orgId: string) =>
-  (await getOrganization(db, orgId))?.timeZone ?? 'Asia/Manila';
 
 /** The filter of the balances list; a supplier member's list holds at most their own supplier. */
 async function balanceFilter(

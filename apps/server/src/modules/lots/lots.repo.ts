@@ -9,6 +9,7 @@ import {
   receiveRecords,
 } from '../../db/schema/index.ts';
 import { searchAny, sortOrder } from '../../lib/listing.ts';
+import { timeZoneOf } from '../organization/organization.repo.ts';
 
 type Handle = Db | Tx;
 
@@ -98,7 +99,8 @@ export async function publicLot(db: Handle, id: string) {
     .from(receiveLines)
     .innerJoin(receiveRecords, eq(receiveRecords.id, receiveLines.recordId))
     .where(eq(receiveLines.lotId, id));
-  return { ...row, receivedAt: origin?.receivedAt ?? null };
+  const timeZone = await timeZoneOf(db, row.lot.organizationId);
+  return { ...row, receivedAt: origin?.receivedAt ?? null, timeZone };
 }
 
 export async function facilityCode(db: Handle, facilityId: string): Promise<string> {

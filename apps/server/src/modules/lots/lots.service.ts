@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, type lotExportQuerySchema, type lotListQuerySchema } from '@plastrace/shared';
+import type { lotExportQuerySchema, lotListQuerySchema } from '@plastrace/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -6,10 +6,11 @@ import { formatDecimal, parseDecimal } from '../../lib/decimal.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { CSV_MAX_ROWS, csvExport, decodeSortCursor, toSortedPage } from '../../lib/listing.ts';
 import { assertMay } from '../../lib/policy.ts';
+import { codeDay, dayIn } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { insertEntry } from '../activity/activity.repo.ts';
 import { logChange } from '../activity/changes.ts';
-import { getOrganization } from '../organization/organization.repo.ts';
+import { timeZoneOf } from '../organization/organization.repo.ts';
 import * as stock from '../stock/stock.repo.ts';
 import { labelSheet } from './lots.labels.ts';
 import * as repo from './lots.repo.ts';
@@ -80,8 +81,7 @@ export async function exportCsv(ctx: AppContext, caller: Caller, q: ExportQuery)
  */
 export async function labels(ctx: AppContext, caller: Caller, ids: string[]) {
   assertMay(caller, 'readOperations');
-  const org = await getOrganization(ctx.db, caller.organizationId);
-  const timeZone = org?.timeZone ?? DEFAULT_TIME_ZONE;
+  const timeZone = await timeZoneOf(ctx.db, caller.organizationId);
   const rows = await repo.labelLots(ctx.db, caller.organizationId, ids, timeZone, supplierScope(caller));
   const byId = new Map(rows.map((r) => [r.lot.id, r]));
   const chosen = ids.map((id) => byId.get(id));
@@ -133,7 +133,7 @@ async function newLotFrom(
   originId: string,
 ) {
   const code = await repo.facilityCode(tx, parent.facilityId);
-  const day = new Date().toISOString().slice(2, 10).replaceAll('-', '');
+  const day = codeDay(new Date(), await timeZoneOf(tx, caller.organizationId));
   const n = await stock.nextCounter(tx, caller.organizationId, `lot:${code}:${day}`);
   return stock.insertLot(tx, {
     organizationId: caller.organizationId,
@@ -335,7 +335,7 @@ export async function publicView(ctx: AppContext, id: string) {
     qty_kg: row.qtyKg,
     status: row.lot.status,
     facility_city: row.facility.city,
-    received_on: row.receivedAt ? row.receivedAt.toISOString().slice(0, 10) : null,
+    received_on: row.receivedAt ? dayIn(row.receivedAt, row.timeZone) : null,
     created_at: row.lot.createdAt.toISOString(),
   };
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@plastrace/shared';
 import { and, asc, count, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { invitations, memberships, organizations, suppliers } from '../../db/schema/index.ts';
@@ -6,6 +7,15 @@ import { containsPattern } from '../../lib/sql.ts';
 export async function getOrganization(db: Db | Tx, id: string) {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
   return row;
+}
+
+/** The zone every date of the organization is shown and counted in (its days, its years). */
+export async function timeZoneOf(db: Db | Tx, id: string): Promise<string> {
+  const [row] = await db
+    .select({ timeZone: organizations.timeZone })
+    .from(organizations)
+    .where(eq(organizations.id, id));
+  return row?.timeZone || DEFAULT_TIME_ZONE;
 }
 
 export async function updateOrganization(

@@ -9,11 +9,13 @@ import type { Db, Tx } from '../../db/client.ts';
 import { formatDecimal, parseDecimal } from '../../lib/decimal.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import { decodeSortCursor, toSortedPage } from '../../lib/listing.ts';
+import { dayIn } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { logChange } from '../activity/changes.ts';
 import { getFacility } from '../facilities/facilities.repo.ts';
 import { lockLots } from '../lots/lots.repo.ts';
 import { getMaterial } from '../materials/materials.repo.ts';
+import { timeZoneOf } from '../organization/organization.repo.ts';
 import * as stock from './stock.repo.ts';
 import { assertMayCount } from './stock-counts.policy.ts';
 import * as repo from './stock-counts.repo.ts';
@@ -82,7 +84,7 @@ export async function open(ctx: AppContext, caller: Caller, input: z.output<type
         `Stock count ${clash.number} is still open at ${facility.name}: post or cancel it first.`,
       );
     }
-    const year = new Date().getUTCFullYear();
+    const year = dayIn(new Date(), await timeZoneOf(tx, org)).slice(0, 4);
     const n = await stock.nextCounter(tx, org, `stock_count:${year}`);
     const count = await repo.insertCount(tx, {
       organizationId: org,
