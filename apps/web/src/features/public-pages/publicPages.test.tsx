@@ -34,6 +34,7 @@ describe('public information pages', () => {
     expect(document.title).toBe(`${title} · PlasTrace`);
     expect(hrefs(screen.getByRole('navigation', { name: 'Footer' }))).toEqual([
       '/contact',
+      '/help',
       '/help-center',
       '/status',
       '/privacy',
