@@ -26,7 +26,7 @@ import { currentPrice } from '../prices/prices.repo.ts';
 import * as stock from '../stock/stock.repo.ts';
 import { getActiveSupplier } from '../suppliers/suppliers.repo.ts';
 import * as repo from './intake.repo.ts';
-import { RECEIVE_LINES_CSV, type ReceiveRecordView, toRecord } from './intake.views.ts';
+import { auditSnapshot, RECEIVE_LINES_CSV, type ReceiveRecordView, toRecord } from './intake.views.ts';
 import * as photosRepo from './photos.repo.ts';
 
 type Input = z.output<typeof receiveRecordInputSchema>;
@@ -204,7 +204,7 @@ export async function create(ctx: AppContext, caller: Caller, input: Input, idem
         entityType: 'receive_record',
         entityId: id,
         description: `Drafted receive record ${record.number}`,
-        after: record,
+        after: auditSnapshot(record),
         referenceId: record.number,
       });
       return { status: 201, body: record };
@@ -234,8 +234,8 @@ export async function update(
       entityType: 'receive_record',
       entityId: id,
       description: `Edited receive record ${after.number}`,
-      before,
-      after,
+      before: auditSnapshot(before),
+      after: auditSnapshot(after),
       referenceId: after.number,
     });
     return after;
@@ -302,8 +302,8 @@ export async function post(ctx: AppContext, caller: Caller, id: string, idempote
         entityType: 'receive_record',
         entityId: id,
         description: `Posted receive record ${after.number}: ${after.total_net_kg} kg`,
-        before: record,
-        after,
+        before: auditSnapshot(record),
+        after: auditSnapshot(after),
         amount: after.total_amount,
         referenceId: after.number,
       });
@@ -372,8 +372,8 @@ export async function voidRecord(ctx: AppContext, caller: Caller, id: string, re
       entityType: 'receive_record',
       entityId: id,
       description: `Voided receive record ${after.number}: ${reason}`,
-      before: record,
-      after,
+      before: auditSnapshot(record),
+      after: auditSnapshot(after),
       amount: `-${record.total_amount}`,
       referenceId: after.number,
     });

@@ -8,6 +8,7 @@ import { deleteFile, insertImage, sha256Of } from '../files/files.repo.ts';
 import { type PreparedImage, preparePhoto, THUMBNAIL_MIME } from '../files/images.ts';
 import { timeZoneOf } from '../organization/organization.repo.ts';
 import { load, visibleRecord } from './intake.service.ts';
+import { auditSnapshot } from './intake.views.ts';
 import * as repo from './photos.repo.ts';
 
 // Photos of a delivery (the load, the ticket, the plate) belong to the draft: added and removed only
@@ -77,8 +78,8 @@ export async function addPhotos(ctx: AppContext, caller: Caller, id: string, upl
       entityType: 'receive_record',
       entityId: id,
       description: `Added ${fresh.length === 1 ? 'a photo' : `${fresh.length} photos`} to receive record ${after.number}`,
-      before,
-      after,
+      before: auditSnapshot(before),
+      after: auditSnapshot(after),
       referenceId: after.number,
     });
     return { status: 201 as const, body: after };
@@ -101,8 +102,8 @@ export async function removePhoto(ctx: AppContext, caller: Caller, id: string, f
       entityType: 'receive_record',
       entityId: id,
       description: `Removed a photo${removed?.original_name ? ` (${removed.original_name})` : ''} from receive record ${after.number}`,
-      before,
-      after,
+      before: auditSnapshot(before),
+      after: auditSnapshot(after),
       referenceId: after.number,
     });
     return after;

@@ -3,7 +3,7 @@ import { PHOTO_MAX_BYTES } from '@plastrace/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { files } from '../../db/schema/index.ts';
+import { auditLog, files } from '../../db/schema/index.ts';
 import { newOrganization } from '../../test/accounts.ts';
 import { useTestApp } from '../../test/app.ts';
 import type { TestClient } from '../../test/http.ts';
@@ -127,6 +127,12 @@ describe('receive record photos', () => {
     const again = await m.operator.get(photo.url, { 'if-none-match': String(image.headers.etag) });
     expect(again.statusCode).toBe(304);
     expect((await m.operator.get(`/api/receive-records/${record.id}`)).json().photos).toHaveLength(1);
+
+    // The append-only audit trail keeps the change, but not where the photo was taken.
+    const trail = await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, record.id));
+    expect(trail.length).toBeGreaterThan(0);
+    expect(JSON.stringify(trail)).toContain(photo.id);
+    expect(JSON.stringify(trail)).not.toMatch(/14\.589675|latitude/);
   });
 
   it('places the capture time by the EXIF offset when the camera wrote one', async () => {
