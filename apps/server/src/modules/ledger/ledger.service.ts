@@ -141,8 +141,13 @@ export async function exportStatement(
   const period = await periodOf(ctx, caller, q);
   const [summary, rows] = await Promise.all([
     repo.periodSummary(ctx.db, caller.organizationId, supplierId, period),
-    repo.entries(ctx.db, caller.organizationId, supplierId, { ...period, limit: CSV_MAX_ROWS }),
+    repo.entries(ctx.db, caller.organizationId, supplierId, { ...period, limit: CSV_MAX_ROWS + 1 }),
   ]);
+  // A cut statement would not add up to its closing balance: refuse rather than truncate.
+  if (rows.length > CSV_MAX_ROWS)
+    throw unprocessable(
+      `This period has more than ${CSV_MAX_ROWS.toLocaleString('en-US')} entries: export a shorter period.`,
+    );
   const columns = statementCsv(supplier);
   const csv = await csvExport(ctx.db, caller, {
     dataType: 'supplier_statement',

@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { supplierLedger, suppliers } from '../../db/schema/index.ts';
+import { CSV_MAX_ROWS } from '../../lib/listing.ts';
 import { newOrganization } from '../../test/accounts.ts';
 import { useTestApp } from '../../test/app.ts';
 import type { TestClient } from '../../test/http.ts';
@@ -184,5 +185,20 @@ describe('supplier statement', () => {
     expect((await other.get(`/api/supplier-ledger/${a.id}/statement.csv`)).statusCode).toBe(404);
     const unknown = '01900000-0000-7000-8000-000000000000';
     expect((await org.admin.get(`/api/supplier-ledger/${unknown}`)).statusCode).toBe(404);
+  });
+
+  it('refuses to export a period it would have to cut, since it would not add up', async () => {
+    const [, , c] = await ctx.database.db
+      .select({ id: suppliers.id })
+      .from(suppliers)
+      .where(eq(suppliers.organizationId, org.organizationId))
+      .orderBy(asc(suppliers.code));
+    await ctx.database.db.execute(sql`
+      INSERT INTO supplier_ledger (id, organization_id, supplier_id, kind, amount, posted_at)
+      SELECT gen_random_uuid(), ${org.organizationId}, ${c?.id}, 'payable', 1, now() - make_interval(mins => g)
+      FROM generate_series(1, ${CSV_MAX_ROWS + 1}) g`);
+    const res = await org.admin.get(`/api/supplier-ledger/${c?.id}/statement.csv`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toContain('export a shorter period');
   });
 });
