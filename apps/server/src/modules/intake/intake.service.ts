@@ -24,6 +24,7 @@ import { getActiveMaterials } from '../materials/materials.repo.ts';
 import { timeZoneOf } from '../organization/organization.repo.ts';
 import { currentPrice } from '../prices/prices.repo.ts';
 import * as stock from '../stock/stock.repo.ts';
+import { ownSupplierOf } from '../suppliers/suppliers.policy.ts';
 import { getActiveSupplier } from '../suppliers/suppliers.repo.ts';
 import * as repo from './intake.repo.ts';
 import { auditSnapshot, RECEIVE_LINES_CSV, type ReceiveRecordView, toRecord } from './intake.views.ts';
@@ -34,10 +35,7 @@ type ListQuery = z.output<typeof receiveListQuerySchema>;
 type ExportQuery = z.output<typeof receiveExportQuerySchema>;
 
 /** A supplier member reads only their own supplier's deliveries. */
-function scopeFor(caller: Caller, supplierId?: string) {
-  if (caller.role !== 'supplier') return supplierId;
-  return caller.supplierId ?? '00000000-0000-0000-0000-000000000000';
-}
+const scopeFor = (caller: Caller, supplierId?: string) => ownSupplierOf(caller) ?? supplierId;
 
 type Handle = Parameters<typeof repo.getRecord>[0];
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { formatDecimal, parseDecimal } from '../../lib/decimal.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { type CsvColumn, csvExport } from '../../lib/listing.ts';
-import { assertMay } from '../../lib/policy.ts';
+import { assertMayExport } from '../../lib/records.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { timeZoneOf } from '../organization/organization.repo.ts';
 import * as repo from './inventory.repo.ts';
@@ -67,7 +67,7 @@ const INVENTORY_CSV: CsvColumn<Item>[] = [
 
 /** The same report as CSV; the columns a grouping leaves empty stay, so every export has one shape. */
 export async function exportCsv(ctx: AppContext, caller: Caller, q: Query) {
-  assertMay(caller, 'export', 'Your role may not export data');
+  assertMayExport(caller);
   const report = await inventory(ctx, caller, q);
   return csvExport(ctx.db, caller, {
     dataType: 'inventory',

@@ -6,21 +6,20 @@ import { formatDecimal, parseDecimal } from '../../lib/decimal.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { CSV_MAX_ROWS, csvExport, decodeSortCursor, toSortedPage } from '../../lib/listing.ts';
 import { assertMay } from '../../lib/policy.ts';
+import { assertMayExport } from '../../lib/records.ts';
 import { codeDay, dayIn } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { insertEntry } from '../activity/activity.repo.ts';
 import { logChange } from '../activity/changes.ts';
 import { timeZoneOf } from '../organization/organization.repo.ts';
 import * as stock from '../stock/stock.repo.ts';
+import { ownSupplierOf } from '../suppliers/suppliers.policy.ts';
 import { labelSheet } from './lots.labels.ts';
 import * as repo from './lots.repo.ts';
 import { LOT_CSV, toLot } from './lots.views.ts';
 
-const supplierScope = (c: Caller) =>
-  c.role === 'supplier' ? (c.supplierId ?? '00000000-0000-0000-0000-000000000000') : undefined;
-
 async function detail(db: Parameters<typeof repo.getLot>[0], caller: Caller, id: string) {
-  const row = await repo.getLot(db, caller.organizationId, id, supplierScope(caller));
+  const row = await repo.getLot(db, caller.organizationId, id, ownSupplierOf(caller));
   if (!row) throw notFound('Lot');
   const moves = await stock.movementsOfLot(db, caller.organizationId, id);
   return {
@@ -47,7 +46,7 @@ const filters = (caller: Caller, q: ExportQuery) => ({
   facilityId: q.facility_id,
   materialId: q.material_id,
   q: q.q,
-  supplierId: supplierScope(caller),
+  supplierId: ownSupplierOf(caller),
 });
 
 export async function list(ctx: AppContext, caller: Caller, q: ListQuery) {
@@ -62,7 +61,7 @@ export async function list(ctx: AppContext, caller: Caller, q: ListQuery) {
 
 /** The filtered list as CSV, in the list's order (EXPORT_DATA in the activity log). */
 export async function exportCsv(ctx: AppContext, caller: Caller, q: ExportQuery) {
-  assertMay(caller, 'export', 'Your role may not export data');
+  assertMayExport(caller);
   const rows = await repo.listLots(ctx.db, caller.organizationId, {
     ...filters(caller, q),
     limit: CSV_MAX_ROWS,
@@ -82,7 +81,7 @@ export async function exportCsv(ctx: AppContext, caller: Caller, q: ExportQuery)
 export async function labels(ctx: AppContext, caller: Caller, ids: string[]) {
   assertMay(caller, 'readOperations');
   const timeZone = await timeZoneOf(ctx.db, caller.organizationId);
-  const rows = await repo.labelLots(ctx.db, caller.organizationId, ids, timeZone, supplierScope(caller));
+  const rows = await repo.labelLots(ctx.db, caller.organizationId, ids, timeZone, ownSupplierOf(caller));
   const byId = new Map(rows.map((r) => [r.lot.id, r]));
   const chosen = ids.map((id) => byId.get(id));
   if (chosen.some((r) => !r)) throw notFound('Lot');
