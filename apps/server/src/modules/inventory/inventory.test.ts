@@ -83,6 +83,8 @@ describe('inventory', () => {
     expect(res.headers['content-disposition']).toContain('inventory-material-today.csv');
     const report = (await admin.get(`/api/inventory?group=material&facility_id=${ids.mnl}`)).json();
     const [header, ...rows] = res.body.trim().split('\r\n');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows).toHaveLength(report.items.length);
     expect(header).toBe(
       'facility_code,facility,material_code,material,lot_code,lot_status,qty_kg,value_php,avg_cost_php_per_kg',
     );

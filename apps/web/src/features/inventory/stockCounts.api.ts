@@ -2,6 +2,7 @@ import type { STOCK_COUNT_STATUSES, stockCountDetailSchema, stockCountSchema } f
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Wire } from '../../api/caseConvert.ts';
 import { api } from '../../api/client.ts';
+import { lotsKey } from '../lots/api.ts';
 import type { Page } from '../team/api.ts';
 
 export type StockCount = Wire<typeof stockCountSchema>;
@@ -42,7 +43,7 @@ function useCountMutation<V>(request: (vars: V) => Promise<StockCountDetail>, to
       void queryClient.invalidateQueries({ queryKey: [...stockCountsKey, 'list'] });
       if (touchesStock) {
         void queryClient.invalidateQueries({ queryKey: ['inventory'] });
-        void queryClient.invalidateQueries({ queryKey: ['lots'] });
+        void queryClient.invalidateQueries({ queryKey: lotsKey });
       }
     },
   });

@@ -1,5 +1,11 @@
 import type { LOT_SORTS, LOT_STATUSES, lotDetailSchema, lotSchema } from '@plastrace/shared';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { Wire } from '../../api/caseConvert.ts';
 import { api } from '../../api/client.ts';
 import type { Page } from '../team/api.ts';
@@ -53,14 +59,20 @@ export function useLotAction(id: string) {
         return api.post<unknown>(path, { qtyKg: action.qtyKg, reason: action.reason });
       return api.post<unknown>(path, { reason: action.reason });
     },
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: lotsKey }),
+    onSuccess: () => invalidateStock(queryClient),
   });
+}
+
+/** Whatever moves stock changes lots, inventory balances and open count sheets' book figures. */
+export function invalidateStock(queryClient: QueryClient) {
+  for (const queryKey of [lotsKey, ['inventory'], ['stock-counts']])
+    void queryClient.invalidateQueries({ queryKey });
 }
 
 export function useMergeLots() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (lotIds: string[]) => api.post<LotDetail>('/lots/merge', { lotIds }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: lotsKey }),
+    onSuccess: () => invalidateStock(queryClient),
   });
 }

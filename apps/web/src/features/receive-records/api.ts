@@ -2,6 +2,7 @@ import type { receiveRecordSchema } from '@plastrace/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Wire } from '../../api/caseConvert.ts';
 import { api } from '../../api/client.ts';
+import { invalidateStock } from '../lots/api.ts';
 import type { Page } from '../team/api.ts';
 
 export type ReceiveRecord = Wire<typeof receiveRecordSchema>;
@@ -110,8 +111,8 @@ export function usePostReceiveRecord() {
     onSuccess: (record) => {
       queryClient.setQueryData([...receiveKey, 'one', record.id], record);
       void queryClient.invalidateQueries({ queryKey: receiveKey });
-      void queryClient.invalidateQueries({ queryKey: ['lots'] });
       void queryClient.invalidateQueries({ queryKey: ['supplier-ledger'] });
+      invalidateStock(queryClient);
     },
   });
 }
@@ -124,8 +125,8 @@ export function useVoidReceiveRecord() {
     onSuccess: (record) => {
       queryClient.setQueryData([...receiveKey, 'one', record.id], record);
       void queryClient.invalidateQueries({ queryKey: receiveKey });
-      void queryClient.invalidateQueries({ queryKey: ['lots'] });
       void queryClient.invalidateQueries({ queryKey: ['supplier-ledger'] });
+      invalidateStock(queryClient);
     },
   });
 }
