@@ -11,33 +11,39 @@ import {
 import { ApiError, NetworkError } from './errors.ts';
 
 /**
- * Downloads a file (CSV export, QR image) with the session's headers. The API client reads JSON only, so this
- * is a plain fetch with the same bearer token; a GET needs no CSRF token. A 401 ends the session as
- * the client would; other failures carry the server's message.
+ * A GET of a file (CSV export, QR image, photo) with the session's bearer token: the API client reads
+ * JSON only, so this is a plain fetch; a GET needs no CSRF token. A 401 ends the session as the client
+ * would; other failures carry the server's message.
  */
+export async function fetchFile(url: string, signal?: AbortSignal): Promise<Response> {
+  const { headers, token } = authHeaders();
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: { ...headers, Accept: '*/*' },
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (e) {
+    if (signal?.aborted) throw e;
+    throw new NetworkError();
+  }
+  if (response.ok) return response;
+  const body = (await response.json().catch(() => null)) as Partial<ErrorBody> | null;
+  if (response.status === 401 && token) {
+    sessionStore.expire(token, SESSION_EXPIRED_NOTICE);
+    throw new ApiError(SESSION_EXPIRED_ERROR, 401, body?.code);
+  }
+  throw toApiError(response.status, body);
+}
+
+/** Downloads a file under the server's name (or `fallbackName`). */
 export async function downloadFile(
   path: string,
   query: Record<string, QueryValue>,
   fallbackName: string,
 ): Promise<void> {
-  const { headers, token } = authHeaders();
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, query), {
-      headers: { ...headers, Accept: '*/*' },
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new NetworkError();
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as Partial<ErrorBody> | null;
-    if (response.status === 401 && token) {
-      sessionStore.expire(token, SESSION_EXPIRED_NOTICE);
-      throw new ApiError(SESSION_EXPIRED_ERROR, 401, body?.code);
-    }
-    throw toApiError(response.status, body);
-  }
+  const response = await fetchFile(buildUrl(path, query));
   const blob = await response.blob();
   saveBlob(blob, fileNameOf(response.headers.get('content-disposition')) ?? fallbackName);
 }

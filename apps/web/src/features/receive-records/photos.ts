@@ -1,8 +1,8 @@
 import { PHOTO_MAX_BYTES, PHOTO_MAX_PER_RECORD } from '@plastrace/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { authHeaders } from '../../api/authHeaders.ts';
 import { api } from '../../api/client.ts';
+import { fetchFile } from '../../api/download.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { type ReceiveRecord, receiveKey } from './api.ts';
 
@@ -167,11 +167,9 @@ export function useAuthorizedImage(url: string | null): { src?: string; failed?:
     const controller = new AbortController();
     let objectUrl: string | undefined;
     setState({});
-    fetch(url, { headers: authHeaders().headers, credentials: 'same-origin', signal: controller.signal })
-      .then((res) => {
-        if (!res.ok) throw new Error(`HTTP ${res.status}`);
-        return res.blob();
-      })
+    // With the session, as an <img src> cannot be; a 401 ends the session like any other call.
+    fetchFile(url, controller.signal)
+      .then((res) => res.blob())
       .then((blob) => {
         objectUrl = URL.createObjectURL(blob);
         setState({ src: objectUrl });
