@@ -9,12 +9,16 @@ const person = z.object({ id: z.string().uuid(), name: z.string() });
 
 export const INVENTORY_GROUPS = ['lot', 'material', 'facility'] as const;
 
-export const inventoryQuerySchema = z.object({
+/** Rows ordered by facility, material and lot code; totals cover every row of the filter, not a page. */
+export const inventoryQuerySchema = listQuerySchema.extend({
+  limit: listQuerySchema.shape.limit.unwrap().default(100),
+  q: listQuerySchema.shape.q.describe('Part of a lot code, or of a material or facility code or name'),
   group: z.enum(INVENTORY_GROUPS).default('lot'),
   facility_id: z.string().uuid().optional(),
   material_id: z.string().uuid().optional(),
   as_of: z.iso.date().optional().describe('Balances at the end of this day (organization time zone)'),
 });
+export const inventoryExportQuerySchema = inventoryQuerySchema.omit({ limit: true, cursor: true });
 
 export const inventoryRowSchema = z.object({
   facility: ref,
@@ -28,7 +32,8 @@ export const inventoryRowSchema = z.object({
 export const inventoryReportSchema = z
   .object({
     items: z.array(inventoryRowSchema),
-    totals: z.object({ qty_kg: z.string(), value_php: z.string() }),
+    next_cursor: z.string().nullable(),
+    totals: z.object({ qty_kg: z.string(), value_php: z.string(), rows: z.number().int() }),
     as_of: z.string().nullable(),
     currency: z.literal('PHP'),
   })

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { containsPattern } from '../../lib/sql.ts';
 
 export type Grouping = 'lot' | 'material' | 'facility';
 export type InventoryRow = {
@@ -14,6 +15,22 @@ export type InventoryRow = {
   lot_status: string | null;
   qty_kg: string;
   value_php: string;
+  /** Over every row of the filter, whatever the page. */
+  total_qty_kg: string;
+  total_value_php: string;
+  total_rows: number;
+};
+
+export type BalanceFilter = {
+  group: Grouping;
+  facilityId?: string;
+  materialId?: string;
+  asOf?: string;
+  timeZone: string;
+  q?: string;
+  /** Keyset: facility, material and lot code of the last row of the previous page ('' where absent). */
+  after?: [string, string, string];
+  limit?: number;
 };
 
 /**
@@ -22,11 +39,7 @@ export type InventoryRow = {
  * posted before the end of `asOf` in the organization's time zone. Either way the rows are summed by
  * id first and only the groups are joined to their names, which keeps a million-row ledger cheap.
  */
-export async function balances(
-  db: Db,
-  orgId: string,
-  f: { group: Grouping; facilityId?: string; materialId?: string; asOf?: string; timeZone: string },
-): Promise<InventoryRow[]> {
+export async function balances(db: Db, orgId: string, f: BalanceFilter): Promise<InventoryRow[]> {
   const byMaterial = f.group !== 'facility';
   const byLot = f.group === 'lot';
   const filters = (t: string) => sql`
@@ -53,15 +66,33 @@ export async function balances(
       FROM per_lot
       GROUP BY 1, 2, 3
       HAVING sum(qty) <> 0
+    ),
+    named AS (
+      SELECT f.id AS facility_id, f.code AS facility_code, f.name AS facility_name,
+             m.id AS material_id, m.code AS material_code, m.name AS material_name,
+             l.id AS lot_id, l.code AS lot_code, l.status::text AS lot_status,
+             g.qty::numeric(14,3)::text AS qty_kg, g.value::numeric(14,2)::text AS value_php,
+             sum(g.qty) OVER ()::numeric(14,3)::text AS total_qty_kg,
+             sum(g.value) OVER ()::numeric(14,2)::text AS total_value_php,
+             count(*) OVER ()::int AS total_rows
+      FROM g
+      JOIN facilities f ON f.id = g.facility_id
+      LEFT JOIN materials m ON m.id = g.material_id
+      LEFT JOIN lots l ON l.id = g.lot_id
+      ${
+        f.q
+          ? sql`WHERE concat_ws(' ', f.code, f.name, m.code, m.name, l.code) ILIKE ${containsPattern(f.q)}`
+          : sql``
+      }
     )
-    SELECT f.id AS facility_id, f.code AS facility_code, f.name AS facility_name,
-           m.id AS material_id, m.code AS material_code, m.name AS material_name,
-           l.id AS lot_id, l.code AS lot_code, l.status::text AS lot_status,
-           g.qty::numeric(14,3)::text AS qty_kg, g.value::numeric(14,2)::text AS value_php
-    FROM g
-    JOIN facilities f ON f.id = g.facility_id
-    LEFT JOIN materials m ON m.id = g.material_id
-    LEFT JOIN lots l ON l.id = g.lot_id
-    ORDER BY f.code ${byMaterial ? sql`, m.code` : sql``} ${byLot ? sql`, l.code` : sql``}`);
+    SELECT * FROM named
+    ${
+      f.after
+        ? sql`WHERE (facility_code, coalesce(material_code, ''), coalesce(lot_code, ''))
+                  > (${f.after[0]}, ${f.after[1]}, ${f.after[2]})`
+        : sql``
+    }
+    ORDER BY facility_code, coalesce(material_code, ''), coalesce(lot_code, '')
+    ${f.limit ? sql`LIMIT ${f.limit}` : sql``}`);
   return rows;
 }

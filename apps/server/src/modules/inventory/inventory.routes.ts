@@ -1,4 +1,4 @@
-import { inventoryQuerySchema, inventoryReportSchema } from '@plastrace/shared';
+import { inventoryExportQuerySchema, inventoryQuerySchema, inventoryReportSchema } from '@plastrace/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { sendCsv } from '../../lib/csv.ts';
@@ -14,7 +14,8 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     {
       schema: {
         tags,
-        summary: 'Stock by facility × material × lot from the ledger, valued at weighted-average cost (PHP)',
+        summary:
+          'Stock by facility × material × lot, valued at weighted-average cost (PHP); keyset pages, totals of the whole filter',
         querystring: inventoryQuerySchema,
         response: { 200: inventoryReportSchema },
       },
@@ -28,7 +29,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: {
         tags,
         summary: 'The same balances (filters, grouping, as-of day) as CSV',
-        querystring: inventoryQuerySchema,
+        querystring: inventoryExportQuerySchema,
         produces: ['text/csv'],
       },
     },

@@ -1,9 +1,10 @@
-import type { inventoryQuerySchema } from '@plastrace/shared';
+import type { inventoryExportQuerySchema, inventoryQuerySchema } from '@plastrace/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { decodeCursor, toPage } from '../../lib/cursor.ts';
 import { formatDecimal, parseDecimal } from '../../lib/decimal.ts';
 import { forbidden } from '../../lib/errors.ts';
-import { type CsvColumn, csvExport } from '../../lib/listing.ts';
+import { CSV_MAX_ROWS, type CsvColumn, csvExport } from '../../lib/listing.ts';
 import { assertMayExport } from '../../lib/records.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { timeZoneOf } from '../organization/organization.repo.ts';
@@ -16,8 +17,15 @@ const average = (qty: string, value: string) => {
 };
 
 type Query = z.output<typeof inventoryQuerySchema>;
+type ExportQuery = z.output<typeof inventoryExportQuerySchema>;
 
-export async function inventory(ctx: AppContext, caller: Caller, q: Query) {
+/** One page of balances (or every row, without `limit`), with totals over the whole filter. */
+async function report(
+  ctx: AppContext,
+  caller: Caller,
+  q: ExportQuery,
+  page?: { limit: number; cursor?: string },
+) {
   if (caller.role === 'supplier') throw forbidden('Your role may not view the inventory');
   const timeZone = await timeZoneOf(ctx.db, caller.organizationId);
   const rows = await repo.balances(ctx.db, caller.organizationId, {
@@ -25,33 +33,42 @@ export async function inventory(ctx: AppContext, caller: Caller, q: Query) {
     facilityId: q.facility_id,
     materialId: q.material_id,
     asOf: q.as_of,
+    q: q.q,
     timeZone,
+    after: decodeCursor(page?.cursor, 3) as [string, string, string] | undefined,
+    limit: page ? page.limit + 1 : CSV_MAX_ROWS,
   });
-  let kg = 0n;
-  let php = 0n;
-  const items = rows.map((r) => {
-    kg += parseDecimal(r.qty_kg, 3);
-    php += parseDecimal(r.value_php, 2);
-    return {
-      facility: { id: r.facility_id, code: r.facility_code, name: r.facility_name },
-      material: r.material_id
-        ? { id: r.material_id, code: r.material_code ?? '', name: r.material_name ?? '' }
-        : null,
-      lot: r.lot_id ? { id: r.lot_id, code: r.lot_code ?? '', status: r.lot_status ?? '' } : null,
-      qty_kg: r.qty_kg,
-      value_php: r.value_php,
-      avg_cost_per_kg: average(r.qty_kg, r.value_php),
-    };
-  });
+  const { items: pageRows, next_cursor } = page
+    ? toPage(rows, page.limit, (r) => [r.facility_code, r.material_code ?? '', r.lot_code ?? ''])
+    : { items: rows, next_cursor: null };
+  const first = rows[0];
+  const items = pageRows.map((r) => ({
+    facility: { id: r.facility_id, code: r.facility_code, name: r.facility_name },
+    material: r.material_id
+      ? { id: r.material_id, code: r.material_code ?? '', name: r.material_name ?? '' }
+      : null,
+    lot: r.lot_id ? { id: r.lot_id, code: r.lot_code ?? '', status: r.lot_status ?? '' } : null,
+    qty_kg: r.qty_kg,
+    value_php: r.value_php,
+    avg_cost_per_kg: average(r.qty_kg, r.value_php),
+  }));
   return {
     items,
-    totals: { qty_kg: formatDecimal(kg, 3), value_php: formatDecimal(php, 2) },
+    next_cursor,
+    totals: {
+      qty_kg: first?.total_qty_kg ?? '0.000',
+      value_php: first?.total_value_php ?? '0.00',
+      rows: first?.total_rows ?? 0,
+    },
     as_of: q.as_of ?? null,
     currency: 'PHP' as const,
   };
 }
 
-type Item = Awaited<ReturnType<typeof inventory>>['items'][number];
+export const inventory = (ctx: AppContext, caller: Caller, { limit, cursor, ...q }: Query) =>
+  report(ctx, caller, q, { limit, cursor });
+
+type Item = Awaited<ReturnType<typeof report>>['items'][number];
 
 const INVENTORY_CSV: CsvColumn<Item>[] = [
   ['facility_code', (i) => i.facility.code],
@@ -66,13 +83,13 @@ const INVENTORY_CSV: CsvColumn<Item>[] = [
 ];
 
 /** The same report as CSV; the columns a grouping leaves empty stay, so every export has one shape. */
-export async function exportCsv(ctx: AppContext, caller: Caller, q: Query) {
+export async function exportCsv(ctx: AppContext, caller: Caller, q: ExportQuery) {
   assertMayExport(caller);
-  const report = await inventory(ctx, caller, q);
+  const all = await report(ctx, caller, q);
   return csvExport(ctx.db, caller, {
     dataType: 'inventory',
     parameters: q,
     columns: INVENTORY_CSV,
-    items: report.items,
+    items: all.items,
   });
 }

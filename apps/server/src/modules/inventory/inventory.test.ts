@@ -53,7 +53,7 @@ describe('inventory', () => {
     expect(pet).toMatchObject({ qty_kg: '400.000', value_php: '4600.00', avg_cost_per_kg: '11.50' });
     const byLot = (await admin.get(`/api/inventory?material_id=${ids.pet}`)).json();
     expect(byLot.items).toHaveLength(3);
-    expect(byLot.totals).toEqual({ qty_kg: '420.000', value_php: '4780.00' });
+    expect(byLot.totals).toEqual({ qty_kg: '420.000', value_php: '4780.00', rows: 3 });
     const byFacility = (await admin.get('/api/inventory?group=facility')).json();
     expect(
       byFacility.items.map((i: { facility: { code: string }; qty_kg: string }) => [
@@ -64,6 +64,27 @@ describe('inventory', () => {
       ['CEB1', '20.000'],
       ['MNL1', '450.000'],
     ]);
+  });
+
+  it('pages by facility, material and lot code, with totals of the whole filter, and searches', async () => {
+    const all = (await admin.get('/api/inventory?group=lot')).json();
+    expect(all.items.length).toBe(4);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await admin.get(`/api/inventory?group=lot&limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      const body = res.json();
+      expect(body.items).toHaveLength(1);
+      expect(body.totals).toEqual(all.totals);
+      seen.push(body.items[0].lot.id);
+      cursor = body.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(all.items.map((i: { lot: { id: string } }) => i.lot.id));
+
+    const hdpe = (await admin.get('/api/inventory?group=lot&q=hdpe')).json();
+    expect(hdpe.items.map((i: { material: { id: string } }) => i.material.id)).toEqual([ids.hdpe]);
+    expect(hdpe.totals).toMatchObject({ qty_kg: '50.000', rows: 1 });
+    expect((await admin.get('/api/inventory?cursor=not-a-cursor')).statusCode).toBe(400);
   });
 
   it('answers for a past day from the ledger', async () => {

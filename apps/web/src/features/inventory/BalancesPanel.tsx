@@ -1,13 +1,16 @@
 import { Anchor, Group, NativeSelect, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ExportCsvButton } from '../../components/common/ExportCsvButton.tsx';
+import { LoadMore } from '../../components/common/LoadMore.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
 import { useDownload } from '../../components/common/useDownload.ts';
 import { useMe } from '../../components/common/useMe.ts';
 import { canExport } from '../catalog/permissions.ts';
 import { useFacilityOptions, useMaterialOptions } from '../receive-records/api.ts';
 import { formatKg, formatPhp } from '../receive-records/format.ts';
-import { type InventoryGroup, type InventoryRow, useInventory } from './api.ts';
+import { type InventoryGroup, type InventoryRow, useInventoryPages } from './api.ts';
 import {
   type InventoryFilters,
   readInventoryFilters,
@@ -27,12 +30,19 @@ export function BalancesPanel() {
   const [params, setParams] = useSearchParams();
   const files = useDownload();
   const filters = readInventoryFilters(params);
-  const report = useInventory(toInventoryQuery(filters));
+  const [search, setSearch] = useState(filters.q);
+  const [debounced] = useDebouncedValue(search, 300);
+  const report = useInventoryPages(toInventoryQuery({ ...filters, q: debounced }));
   const facilities = useFacilityOptions();
   const materials = useMaterialOptions();
   const set = (patch: Partial<InventoryFilters>) =>
     setParams(writeInventoryFilters({ ...filters, ...patch }), { replace: true, preventScrollReset: true });
-  const rows = report.data?.items ?? [];
+  // The URL follows the search once typing pauses, so a shared link shows the same rows.
+  useEffect(() => {
+    if (debounced !== filters.q) set({ q: debounced });
+  });
+  const rows = report.data?.pages.flatMap((p) => p.items) ?? [];
+  const summary = report.data?.pages[0];
   const { group } = filters;
   const exportCsv = () =>
     files.download(
@@ -75,6 +85,12 @@ export function BalancesPanel() {
           onChange={(e) => set({ materialId: e.currentTarget.value })}
         />
         <TextInput
+          label="Search"
+          placeholder="Lot, material or facility"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+        />
+        <TextInput
           label="As of"
           type="date"
           value={filters.asOf}
@@ -106,7 +122,7 @@ export function BalancesPanel() {
         />
       )}
       {report.isSuccess && rows.length === 0 && <Text c="dimmed">No stock on hand for these filters.</Text>}
-      {report.data && rows.length > 0 && (
+      {summary && rows.length > 0 && (
         <Table.ScrollContainer minWidth={720}>
           <Table striped verticalSpacing="xs" aria-label="Inventory">
             <Table.Thead>
@@ -144,17 +160,25 @@ export function BalancesPanel() {
             <Table.Tfoot>
               <Table.Tr fw={700}>
                 <Table.Th colSpan={group === 'lot' ? 3 : group === 'material' ? 2 : 1}>Total</Table.Th>
-                <Table.Th ta="right">{formatKg(report.data.totals.qtyKg)}</Table.Th>
-                <Table.Th ta="right">{formatPhp(report.data.totals.valuePhp)}</Table.Th>
-                <Table.Th ta="right">{formatPhp(averageOf(report.data.totals))}</Table.Th>
+                <Table.Th ta="right">{formatKg(summary.totals.qtyKg)}</Table.Th>
+                <Table.Th ta="right">{formatPhp(summary.totals.valuePhp)}</Table.Th>
+                <Table.Th ta="right">{formatPhp(averageOf(summary.totals))}</Table.Th>
               </Table.Tr>
             </Table.Tfoot>
           </Table>
         </Table.ScrollContainer>
       )}
-      {report.data?.asOf && (
-        <Text size="xs" c="dimmed">
-          Balances at the end of {report.data.asOf}.
+      <LoadMore
+        hasNextPage={report.hasNextPage}
+        isFetchingNextPage={report.isFetchingNextPage}
+        fetchNextPage={report.fetchNextPage}
+      />
+      {summary && rows.length > 0 && (
+        <Text size="xs" c="dimmed" role="status">
+          {rows.length < summary.totals.rows
+            ? `Showing ${rows.length} of ${summary.totals.rows} rows; the totals cover all of them.`
+            : `${summary.totals.rows} rows.`}
+          {summary.asOf && ` Balances at the end of ${summary.asOf}.`}
         </Text>
       )}
     </Stack>

@@ -26,7 +26,8 @@ const byGroup = (request: RecordedRequest) => {
           avg_cost_per_kg: '20.00',
         },
       ],
-      totals: { qty_kg: '1500.000', value_php: '30000.00' },
+      next_cursor: null,
+      totals: { qty_kg: '1500.000', value_php: '30000.00', rows: 1 },
       as_of: null,
       currency: 'PHP',
     });
@@ -42,7 +43,8 @@ const byGroup = (request: RecordedRequest) => {
         avg_cost_per_kg: '24.00',
       },
     ],
-    totals: { qty_kg: '1500.000', value_php: '30000.00' },
+    next_cursor: null,
+    totals: { qty_kg: '1500.000', value_php: '30000.00', rows: 2 },
     as_of: '2026-05-31',
     currency: 'PHP',
   });
@@ -88,7 +90,43 @@ describe('Inventory', () => {
     expect(total).toHaveTextContent('1,500 kg');
     expect(total).toHaveTextContent('₱30,000.00');
     expect(total).toHaveTextContent('₱20.00');
-    expect(screen.getByText('Balances at the end of 2026-05-31.')).toBeInTheDocument();
+    expect(screen.getByText('2 rows. Balances at the end of 2026-05-31.')).toBeInTheDocument();
+  });
+
+  it('loads further pages with the cursor, keeps the totals of all rows, and searches', async () => {
+    const first = {
+      facility,
+      material: pet,
+      lot,
+      qty_kg: '1000.000',
+      value_php: '18000.00',
+      avg_cost_per_kg: '18.00',
+    };
+    const second = { ...first, lot: { ...lot, id: 'l2', code: 'LOT-2026-0002' }, qty_kg: '500.000' };
+    const page = (items: unknown[], next: string | null) =>
+      json({
+        items,
+        next_cursor: next,
+        totals: { qty_kg: '1500.000', value_php: '30000.00', rows: 2 },
+        as_of: null,
+        currency: 'PHP',
+      });
+    const server = renderInventory('/inventory', 'operator', {});
+    server.on('GET /api/inventory', (req) =>
+      new URL(req.url, 'http://x').searchParams.get('cursor') === 'c1'
+        ? page([second], null)(req)
+        : page([first], 'c1')(req),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: 'By facility' }));
+    await user.click(screen.getByRole('radio', { name: 'By lot' }));
+    expect(await screen.findByText('Showing 1 of 2 rows; the totals cover all of them.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('link', { name: 'LOT-2026-0002' })).toBeInTheDocument();
+    expect(await screen.findByText('2 rows.')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'PET');
+    await waitFor(() => expect(lastQuery(server).get('q')).toBe('PET'));
   });
 
   it('asks the server for the chosen grouping and filters', async () => {

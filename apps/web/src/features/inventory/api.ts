@@ -1,37 +1,35 @@
-import { useQuery } from '@tanstack/react-query';
+import { type inventoryReportSchema, MAX_PAGE_SIZE } from '@plastrace/shared';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { Wire } from '../../api/caseConvert.ts';
 import { api } from '../../api/client.ts';
 
 export type InventoryGroup = 'lot' | 'material' | 'facility';
-interface Ref {
-  id: string;
-  code: string;
-  name: string;
-}
-export interface InventoryRow {
-  facility: Ref;
-  material: Ref | null;
-  lot: { id: string; code: string; status: string } | null;
-  qtyKg: string;
-  valuePhp: string;
-  avgCostPerKg: string;
-}
-export interface InventoryReport {
-  items: InventoryRow[];
-  totals: { qtyKg: string; valuePhp: string };
-  asOf: string | null;
-  currency: 'PHP';
-}
+export type InventoryReport = Wire<typeof inventoryReportSchema>;
+export type InventoryRow = InventoryReport['items'][number];
 export interface InventoryQuery {
   group: InventoryGroup;
   facilityId?: string | undefined;
   materialId?: string | undefined;
   asOf?: string | undefined;
+  q?: string | undefined;
 }
 
-/** Stock from the ledger at weighted-average cost: GET /api/inventory. */
+/** One page of stock at weighted-average cost (the largest page: for small groupings such as by material). */
 export function useInventory(query: InventoryQuery) {
   return useQuery({
-    queryKey: ['inventory', query],
-    queryFn: ({ signal }) => api.get<InventoryReport>('/inventory', { signal, query: { ...query } }),
+    queryKey: ['inventory', 'one-page', query],
+    queryFn: ({ signal }) =>
+      api.get<InventoryReport>('/inventory', { signal, query: { ...query, limit: MAX_PAGE_SIZE } }),
+  });
+}
+
+/** Stock page by page ("Load more"); every page carries the totals of the whole filter. */
+export function useInventoryPages(query: InventoryQuery) {
+  return useInfiniteQuery({
+    queryKey: ['inventory', 'pages', query],
+    queryFn: ({ pageParam, signal }) =>
+      api.get<InventoryReport>('/inventory', { signal, query: { ...query, limit: 100, cursor: pageParam } }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }

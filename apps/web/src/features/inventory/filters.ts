@@ -5,6 +5,7 @@ export interface InventoryFilters {
   facilityId: string;
   materialId: string;
   asOf: string;
+  q: string;
 }
 const GROUPS: InventoryGroup[] = ['lot', 'material', 'facility'];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -17,6 +18,7 @@ export function readInventoryFilters(params: URLSearchParams): InventoryFilters 
     facilityId: params.get('facility') ?? '',
     materialId: params.get('material') ?? '',
     asOf: DAY.test(asOf) ? asOf : '',
+    q: params.get('q') ?? '',
   };
 }
 
@@ -26,6 +28,7 @@ export function writeInventoryFilters(f: InventoryFilters): URLSearchParams {
   if (f.facilityId) params.set('facility', f.facilityId);
   if (f.materialId) params.set('material', f.materialId);
   if (f.asOf) params.set('as_of', f.asOf);
+  if (f.q) params.set('q', f.q);
   return params;
 }
 
@@ -34,4 +37,5 @@ export const toInventoryQuery = (f: InventoryFilters): InventoryQuery => ({
   facilityId: f.facilityId || undefined,
   materialId: f.materialId || undefined,
   asOf: f.asOf || undefined,
+  q: f.q.trim() || undefined,
 });
