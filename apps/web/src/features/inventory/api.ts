@@ -1,5 +1,5 @@
-import { type inventoryReportSchema, MAX_PAGE_SIZE } from '@plastrace/shared';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { inventoryReportSchema } from '@plastrace/shared';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Wire } from '../../api/caseConvert.ts';
 import { api } from '../../api/client.ts';
 
@@ -12,15 +12,6 @@ export interface InventoryQuery {
   materialId?: string | undefined;
   asOf?: string | undefined;
   q?: string | undefined;
-}
-
-/** One page of stock at weighted-average cost (the largest page: for small groupings such as by material). */
-export function useInventory(query: InventoryQuery) {
-  return useQuery({
-    queryKey: ['inventory', 'one-page', query],
-    queryFn: ({ signal }) =>
-      api.get<InventoryReport>('/inventory', { signal, query: { ...query, limit: MAX_PAGE_SIZE } }),
-  });
 }
 
 /** Stock page by page ("Load more"); every page carries the totals of the whole filter. */

@@ -37,29 +37,35 @@ function renderPrices(
     'GET /api/facilities': json({ items: [qc], next_cursor: null }),
     'GET /api/prices': json({ items: [...history].reverse(), next_cursor: null }),
     'GET /api/prices/history': json({ items: history }),
-    'GET /api/inventory': json({
-      items: [
-        {
-          facility: qc,
-          material: pet,
-          lot: null,
-          qty_kg: '1000.000',
-          value_php: '18000.00',
-          avg_cost_per_kg: '18.00',
-        },
-        {
-          facility: qc,
-          material: hdpe,
-          lot: null,
-          qty_kg: '200.000',
-          value_php: '3000.00',
-          avg_cost_per_kg: '15.00',
-        },
-      ],
-      totals: { qty_kg: '1200.000', value_php: '21000.00' },
-      as_of: null,
-      currency: 'PHP',
-    }),
+    // Two pages: the stock value must read every balance, not only the first page.
+    'GET /api/inventory': (r: RecordedRequest) =>
+      Response.json({
+        items: r.url.includes('cursor=c1')
+          ? [
+              {
+                facility: qc,
+                material: hdpe,
+                lot: null,
+                qty_kg: '200.000',
+                value_php: '3000.00',
+                avg_cost_per_kg: '15.00',
+              },
+            ]
+          : [
+              {
+                facility: qc,
+                material: pet,
+                lot: null,
+                qty_kg: '1000.000',
+                value_php: '18000.00',
+                avg_cost_per_kg: '18.00',
+              },
+            ],
+        next_cursor: r.url.includes('cursor=c1') ? null : 'c1',
+        totals: { qty_kg: '1200.000', value_php: '21000.00', rows: 2 },
+        as_of: null,
+        currency: 'PHP',
+      }),
     'GET /api/prices/current': (r: RecordedRequest) =>
       r.url.includes(pet.id)
         ? Response.json(history[2])

@@ -1,7 +1,8 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { QueryError } from '../../components/common/QueryError.tsx';
 import { useFacilities } from '../catalog/referenceApi.ts';
-import { useInventory } from '../inventory/api.ts';
+import { useInventoryPages } from '../inventory/api.ts';
 import { useMaterialOptions } from '../receive-records/api.ts';
 import { formatKg, formatPhp } from '../receive-records/format.ts';
 import { type PriceKey, useCurrentPrices } from './api.ts';
@@ -15,13 +16,19 @@ const valueCentavos = (qtyKg: string, pricePerKg: string) =>
  * price in force for that material's grade in the facility's region ("no price" where there is none).
  */
 export function StockValue() {
-  const stock = useInventory({ group: 'material' });
+  const stock = useInventoryPages({ group: 'material' });
+  // Every balance counts towards the total: read the remaining pages as soon as each arrives.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = stock;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const balances = stock.data && !hasNextPage ? stock.data.pages.flatMap((p) => p.items) : undefined;
   const facilities = useFacilities();
   const materials = useMaterialOptions();
   const regionOf = new Map((facilities.data?.items ?? []).map((f) => [f.id, f.region]));
   const gradeOf = new Map((materials.data?.items ?? []).map((m) => [m.id, m.grade ?? 'A']));
-  const ready = stock.data && facilities.data && materials.data;
-  const rows = ready ? stock.data.items.filter((r) => r.material) : [];
+  const ready = balances && facilities.data && materials.data;
+  const rows = ready ? balances.filter((r) => r.material) : [];
   const keys: (PriceKey | null)[] = rows.map((r) => {
     const region = regionOf.get(r.facility.id);
     const materialId = r.material?.id;
