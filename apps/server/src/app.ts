@@ -1,7 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { type Config, isLoopbackHost } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/client.ts';
 import { loggerOptions } from './lib/logger.ts';
@@ -29,14 +34,22 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { publicInvitationRoutes, teamRoutes } from './modules/team/team.routes.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
-import { markPublic, registerOpenApi } from './plugins/openapi.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerPermissions } from './plugins/permissions.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/static.ts';
 import { demoHint } from './seed/demo.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'publicUrl' | 'logLevel'> &
-    Partial<Pick<Config, 'smtpUrl' | 'trustProxy' | 'supportEmail'>>;
+    Partial<Pick<Config, 'smtpUrl' | 'trustProxy' | 'supportEmail'>> & {
+      /**
+       * Where the server listens. The demo password is served on /api/public/config only on loopback;
+       * omitted means in-process use (tests, inject) with no network listener, treated as loopback.
+       */
+      host?: string;
+    };
   db: Db;
   /** Folder of the built web app; omitted in API-only tests. */
   webDist?: string;
@@ -45,6 +58,34 @@ export type AppOptions = {
 };
 
 export const API_VERSION = '0.1.0';
+
+/**
+ * One log line per request, written when it completes, instead of Fastify's two carrying the whole
+ * request and response: it names the route's pattern, never the URL (paths and queries can hold
+ * tokens and search terms).
+ */
+const QUIET_ROUTES = new Set(['/api/health', '/api/ready']);
+
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    // Load balancers poll these every few seconds: their answers are the log of nothing.
+    if (!error && QUIET_ROUTES.has(req.routeOptions.url ?? '')) return;
+    if (error) {
+      super.requestCompleted(error, req, reply);
+      return;
+    }
+    req.log.info(
+      {
+        method: req.method,
+        route: req.routeOptions.url ?? 'unknown route',
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  }
+}
 
 /** Builds the whole app without listening, so tests can inject requests or listen on a random port. */
 export async function buildApp(opts: AppOptions) {
@@ -56,6 +97,7 @@ export async function buildApp(opts: AppOptions) {
     },
     trustProxy: opts.config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -66,6 +108,8 @@ export async function buildApp(opts: AppOptions) {
   app.decorateRequest('caller', null);
 
   registerErrorHandling(app);
+  registerInputGuard(app);
+  registerPermissions(app);
   await registerSecurityHeaders(app);
   await registerOpenApi(app, { publicUrl: opts.config.publicUrl, version: API_VERSION });
 
@@ -81,11 +125,12 @@ export async function buildApp(opts: AppOptions) {
     key: () => secret(opts.db, 'csrf', () => randomBytes(32).toString('base64url')),
     secure: opts.config.publicUrl.startsWith('https:'),
   });
-  const auth = { ctx, csrf, demo: () => demoHint(opts.db) };
+  // The demo password opens an admin account: reachable from the network, it is only printed at start.
+  const servesDemo = opts.config.host === undefined || isLoopbackHost(opts.config.host);
+  const auth = { ctx, csrf, demo: servesDemo ? () => demoHint(opts.db) : async () => null };
 
   // Routes anyone may call; everything else needs a session.
   await app.register(async (open) => {
-    open.addHook('onRoute', markPublic);
     await open.register(systemRoutes, { prefix: '/api', db: opts.db, version: API_VERSION });
     await open.register(calculationsRoutes, { prefix: '/api/calculations', db: opts.db });
     await open.register(publicAuthRoutes, { prefix: '/api', ...auth });

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       SEED_DEMO: 'false',
       TRUST_PROXY: 'true',
       SUPPORT_EMAIL: 'help@recycler.example.ph',
+      DB_POOL_SIZE: '12',
     });
     expect(c).toEqual({
       port: 8080,
@@ -38,6 +39,7 @@ describe('loadConfig', () => {
       seedDemo: false,
       trustProxy: true,
       supportEmail: 'help@recycler.example.ph',
+      poolSize: 12,
     });
   });
 

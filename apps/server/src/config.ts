@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -36,7 +37,20 @@ const envSchema = z.object({
     .trim()
     .email('must be an email address such as support@plastrace.ph')
     .default(DEFAULT_SUPPORT_EMAIL),
+  DB_POOL_SIZE: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 1000')
+    .max(1000, 'must be between 1 and 1000')
+    .optional(),
 });
+
+/**
+ * Connections per instance: PostgreSQL does its best work with a few busy connections per core, and
+ * a posting takes one round trip, so more only queue inside the database. Streamed exports hold one for
+ * their whole download, hence the floor of 10.
+ */
+export const defaultPoolSize = () => Math.max(10, 4 * availableParallelism());
 
 export type Config = {
   port: number;
@@ -52,7 +66,18 @@ export type Config = {
   trustProxy: boolean;
   /** Where contact-form messages are sent. */
   supportEmail: string;
+  /** Database connections of this instance. */
+  poolSize: number;
 };
+
+/** Whether HOST accepts connections from this machine only (then the demo password may be shown). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -88,5 +113,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: v.SEED_DEMO,
     trustProxy: v.TRUST_PROXY,
     supportEmail: v.SUPPORT_EMAIL,
+    poolSize: v.DB_POOL_SIZE ?? defaultPoolSize(),
   };
 }

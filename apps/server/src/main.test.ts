@@ -28,7 +28,7 @@ type Started = { child: ChildProcess; port: number; output: () => string; exited
 
 async function start(env: Record<string, string> = {}): Promise<Started> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { type Config, ConfigError, loadConfig } from './config.ts';
-import { connect } from './db/client.ts';
+import { type Config, ConfigError, isLoopbackHost, loadConfig } from './config.ts';
+import { connect, type Database } from './db/client.ts';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
+import { APP_ROLE } from './db/roles.ts';
 import { createLogger } from './lib/logger.ts';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from './seed/data.ts';
-import { seedDemoIfEmpty } from './seed/demo.ts';
+import { demoHint, seedDemoIfEmpty } from './seed/demo.ts';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -33,25 +34,35 @@ async function main() {
     url = embedded.url;
     log.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
   }
-  const database = connect(url);
+  let database: Database | undefined;
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
-    await runMigrations(url);
+    const role = await runMigrations(url);
+    if (!role)
+      log.warn(
+        `the database user may not create the role ${APP_ROLE}, so the app runs as the owner of its tables; create that role (NOLOGIN) and grant it to this user to keep the app from altering or truncating them`,
+      );
+    database = connect(url, { role, max: config.poolSize });
     const shouldSeed = embedded ? config.seedDemo !== false : config.seedDemo === true;
     if (shouldSeed) {
       const seeded = await seedDemoIfEmpty(database.db, { seed: 1 });
-      if (seeded) {
-        log.info(`seeded the demo organization "${seeded.name}" (SEED_DEMO=false turns this off)`);
-        log.info(
-          `sign in at ${config.publicUrl} with ${DEMO_MEMBERS.map((m) => `${m.user.email} (${m.role})`).join(', ')}; password for all: ${DEMO_PASSWORD}`,
+      if (seeded) log.info(`seeded the demo organization "${seeded.name}" (SEED_DEMO=false turns this off)`);
+    }
+    // At every start, not just the first: off loopback this log is the only place the password is shown.
+    if (await demoHint(database.db)) {
+      log.info(
+        `sign in at ${config.publicUrl} with ${DEMO_MEMBERS.map((m) => `${m.user.email} (${m.role})`).join(', ')}; password for all: ${DEMO_PASSWORD}`,
+      );
+      if (!isLoopbackHost(config.host))
+        log.warn(
+          `HOST=${config.host} is reachable from the network, so the login form does not show the demo password; delete the demo organization before real use`,
         );
-      }
     }
     app = await buildApp({ config, db: database.db, webDist, logger: log });
   } catch (err) {
     // Stop our own PostgreSQL too, rather than leave it for the next start to clean up.
     log.error({ err }, 'start-up failed');
-    await database.close();
+    await database?.close();
     await embedded?.stop();
     process.exit(1);
   }

@@ -59,3 +59,20 @@ export const TRANSACTION_TYPES = [
   'QR_CODE_DOWNLOAD',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/** The events a client may report to the activity log itself (spec §4); everything else the server writes. */
+export const CLIENT_TRANSACTION_TYPES = [
+  'LOGIN',
+  'LOGOUT',
+  'QR_CODE_GENERATE',
+  'QR_CODE_DOWNLOAD',
+  'BLOCKCHAIN_VERIFY',
+  'EXPORT_DATA',
+  'GENERATE_REPORT',
+  'UPDATE_SETTINGS',
+] as const satisfies readonly TransactionType[];
+export type ClientTransactionType = (typeof CLIENT_TRANSACTION_TYPES)[number];
+
+/** Who wrote an activity entry: the server as part of the change, or a client reporting an event. */
+export const ACTIVITY_SOURCES = ['server', 'client'] as const;
+export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];

@@ -38,10 +38,3 @@ export function multiply(a: bigint, sa: number, b: bigint, sb: number, to: numbe
   if (r <= -half) return q - 1n;
   return q;
 }
-
-/** Decimal places a decimal string or number carries (for "at most 2 decimals" checks). */
-export const decimalPlaces = (value: string | number): number => {
-  const s = String(value);
-  const i = s.indexOf('.');
-  return i < 0 ? 0 : s.length - i - 1;
-};

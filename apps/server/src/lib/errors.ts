@@ -29,3 +29,15 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 export function assertNotFuture(at: Date, field: string, what: string): void {
   if (at.getTime() > Date.now() + CLOCK_SKEW_MS) throw invalidField(field, `${what} cannot be in the future`);
 }
+
+/**
+ * The PostgreSQL SQLSTATE of an error: pg puts it on the error, and Drizzle wraps that error in a
+ * DrizzleQueryError whose `cause` holds it.
+ */
+export function sqlState(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}

@@ -21,10 +21,23 @@ export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
   return typeof k === 'string' && k ? k : undefined;
 }
 
-const hash = (body: unknown) =>
+/** What a key's first request is recognised by: the SHA-256 of its JSON. */
+export const requestHash = (body: unknown) =>
   createHash('sha256')
     .update(JSON.stringify(body ?? null))
     .digest('hex');
+
+/** The key as given, refused (400) unless it is 1–200 letters, digits, dots, colons or dashes. */
+export function checkedKey(key: string | undefined): string | undefined {
+  if (key !== undefined && !/^[\w.:-]{1,200}$/.test(key)) {
+    throw new AppError(
+      400,
+      'validation_failed',
+      'Idempotency-Key must be 1–200 letters, digits, dots, colons or dashes',
+    );
+  }
+  return key;
+}
 
 /**
  * Runs a create or post at most once per Idempotency-Key (DESIGN.md §3): the key is claimed in the
@@ -37,21 +50,14 @@ export async function idempotent<T>(
   request: unknown,
   run: (tx: Tx) => Promise<Outcome<T>>,
 ): Promise<Outcome<T>> {
-  const { key } = scope;
+  const key = checkedKey(scope.key);
   if (!key) return db.transaction(run);
-  if (!/^[\w.:-]{1,200}$/.test(key)) {
-    throw new AppError(
-      400,
-      'validation_failed',
-      'Idempotency-Key must be 1–200 letters, digits, dots, colons or dashes',
-    );
-  }
   const k = { organizationId: scope.organizationId, route: scope.route, key };
   return db.transaction(async (tx) => {
-    const requestHash = hash(request);
-    if (!(await repo.claim(tx, k, requestHash))) {
+    const hashed = requestHash(request);
+    if (!(await repo.claim(tx, k, hashed))) {
       const first = await repo.find(tx, k);
-      if (!first || first.requestHash !== requestHash) {
+      if (!first || first.requestHash !== hashed) {
         throw new AppError(
           422,
           'unprocessable',

@@ -1,17 +1,12 @@
 import { asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../db/client.ts';
-import { logExport } from '../modules/activity/changes.ts';
-import type { Caller } from '../plugins/auth.ts';
-import { toCsv } from './csv.ts';
-import { decodeCursor, toPage } from './cursor.ts';
-import { AppError } from './errors.ts';
+import type { Tx } from '../db/client.ts';
+import { type CursorPart, decodeCursor, invalidCursor, isCursorPart, toPage } from './cursor.ts';
+import { EXPORT_PAGE, pageOf } from './export.ts';
 import { containsPattern } from './sql.ts';
 
 // Lists of master data: a `sort` parameter (`name`, `-created_at`), keyset pages on (sort key, id),
 // text search, and the CSV export of the same filter.
-
-export const CSV_MAX_ROWS = 50_000;
 
 /** What every sortable list takes; `after` is the decoded cursor (sort value, id). */
 export type ListFilter = {
@@ -42,9 +37,29 @@ export function listFilter(q: ListQuery): ListFilter {
   };
 }
 
-/** The same filter for an export: every matching row up to the cap, in the list's order. */
-export function exportFilter(q: Omit<ListQuery, 'limit' | 'cursor'>): ListFilter {
-  return { limit: CSV_MAX_ROWS, sort: q.sort, q: q.q, includeArchived: q.include_archived };
+/** The same filter for an export, read a page at a time (see sortedPages). */
+export function exportFilter(q: Omit<ListQuery, 'limit' | 'cursor'>): Omit<ListFilter, 'limit'> {
+  return { sort: q.sort, q: q.q, includeArchived: q.include_archived };
+}
+
+/** Which rows of a keyset list a page reads. */
+export type PageWindow = { limit: number; after?: [string, string] };
+
+/**
+ * The pages of a sortable list for a streamed export (lib/export.ts): the list's own query, after the
+ * (sort value, id) of the previous page's last row.
+ */
+export function sortedPages<R extends { id: string; sortValue: string }, V>(
+  fetch: (tx: Tx, window: PageWindow) => Promise<R[]>,
+  view: (row: R) => V,
+) {
+  return async (tx: Tx, after: [string, string] | undefined) =>
+    pageOf(
+      await fetch(tx, { limit: EXPORT_PAGE + 1, after }),
+      EXPORT_PAGE,
+      (r) => [r.sortValue, r.id] as [string, string],
+      view,
+    );
 }
 
 /**
@@ -79,15 +94,24 @@ function sortValue(column: AnyPgColumn): SQL<string> {
     : sql<string>`${column}::text`;
 }
 
+/**
+ * What a sort key's cursor value holds, by the key's name: `…_at` an instant, `effective_from` a day,
+ * `balance` a decimal, anything else text. Checked before it reaches SQL (see cursor.ts).
+ */
+function sortValueKind(sort: string): CursorPart {
+  const key = sort.replace(/^-/, '');
+  if (key.endsWith('_at')) return 'instant';
+  if (key === 'effective_from') return 'day';
+  if (key === 'balance') return 'decimal';
+  return 'text';
+}
+
 /** The cursor carries its sort, so a cursor of one order used with another is refused, not misread. */
 export function decodeSortCursor(cursor: string | undefined, sort: string): [string, string] | undefined {
-  const key = decodeCursor(cursor, 3);
+  const key = decodeCursor(cursor, ['text', 'text', 'uuid']);
   if (!key) return undefined;
-  if (key[0] !== sort || typeof key[1] !== 'string' || typeof key[2] !== 'string') {
-    throw new AppError(400, 'validation_failed', 'Invalid cursor', {
-      fields: { 'querystring.cursor': 'This cursor belongs to another sort order' },
-    });
-  }
+  if (key[0] !== sort) throw invalidCursor('This cursor belongs to another sort order');
+  if (!isCursorPart(sortValueKind(sort), key[1])) throw invalidCursor();
   return [key[1], key[2]];
 }
 
@@ -113,21 +137,3 @@ export const sameText = (column: AnyPgColumn, value: string | undefined): SQL | 
   value ? sql`lower(${column}) = lower(${value})` : undefined;
 
 export type CsvColumn<V> = [header: string, cell: (item: V) => string | number | null | undefined];
-
-/** The export as CSV; the export itself is logged (EXPORT_DATA) with its row count and filter. */
-export async function csvExport<V>(
-  db: Db | Tx,
-  caller: Caller,
-  e: { dataType: string; parameters: Record<string, unknown>; columns: CsvColumn<V>[]; items: V[] },
-): Promise<string> {
-  await logExport(db, caller, {
-    dataType: e.dataType,
-    format: 'csv',
-    recordCount: e.items.length,
-    parameters: e.parameters,
-  });
-  return toCsv(
-    e.columns.map(([header]) => header),
-    e.items.map((item) => e.columns.map(([, cell]) => cell(item))),
-  );
-}

@@ -14,4 +14,9 @@ export function loggerOptions(level: string): LoggerOptions {
   };
 }
 
-export const createLogger = (level: string) => pino(loggerOptions(level));
+/**
+ * The app's logger, writing to stdout asynchronously: lines logged while a write is under way go out
+ * together in the next one, instead of one blocking write per line. pino flushes it on exit.
+ */
+export const createLogger = (level: string) =>
+  pino(loggerOptions(level), pino.destination({ dest: 1, sync: false }));

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pruneRateLimits } from '../modules/security/security.repo.ts';
+import { countRateLimitKeys, pruneRateLimits } from '../modules/security/security.repo.ts';
 import { createTestDatabase, type TestDatabase } from '../test/db.ts';
-import { consume, LIMITS } from './rate-limit.ts';
+import { consume, hit, keyOf, LIMITS, peek } from './rate-limit.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -17,6 +17,22 @@ describe('rate limits', () => {
     await consume(database.db, limit, 'a');
     await expect(consume(database.db, limit, 'a')).rejects.toMatchObject({ statusCode: 429 });
     await expect(consume(database.db, limit, 'b')).resolves.toBeUndefined();
+  });
+
+  it('counts without refusing (hit) and reads without counting (peek)', async () => {
+    const limit = { name: 'counted', limit: 1, windowMs: 60_000 };
+    expect(await peek(database.db, limit, 'x')).toBe(0);
+    expect(await hit(database.db, limit, 'x')).toBe(1);
+    expect(await hit(database.db, limit, 'x')).toBe(2);
+    expect(await peek(database.db, limit, 'x')).toBe(2);
+  });
+
+  it('counts the live keys under a prefix, reading `_` in an email literally', async () => {
+    const l = LIMITS.loginFailuresPerAccountIp;
+    await hit(database.db, l, 'a_b@example.ph|10.0.0.1');
+    await hit(database.db, l, 'a_b@example.ph|10.0.0.2');
+    await hit(database.db, l, 'axb@example.ph|10.0.0.3');
+    expect(await countRateLimitKeys(database.db, keyOf(l, 'a_b@example.ph|'), l.windowMs)).toBe(2);
   });
 
   it('prunes windows that ended, keeping the live ones', async () => {

@@ -1,18 +1,21 @@
-import { page } from '@plastrace/shared';
-import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import { type Action, page } from '@plastrace/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { authenticate, type Caller, callerOf } from '../plugins/auth.ts';
-import { sendCsv } from './csv.ts';
-import { CSV_MAX_ROWS } from './listing.ts';
 
 type Page<V> = { items: V[]; next_cursor: string | null };
 
 /** What a master-data module's service offers to its routes. */
 export type RecordService<Q, C, U, V> = {
   list: (ctx: AppContext, caller: Caller, q: Q) => Promise<Page<V>>;
-  exportCsv: (ctx: AppContext, caller: Caller, q: Omit<Q, 'limit' | 'cursor'>) => Promise<string>;
+  exportCsv: (
+    ctx: AppContext,
+    caller: Caller,
+    q: Omit<Q, 'limit' | 'cursor'>,
+    reply: FastifyReply,
+  ) => Promise<FastifyReply>;
   get: (ctx: AppContext, caller: Caller, id: string) => Promise<V>;
   create: (ctx: AppContext, caller: Caller, body: C) => Promise<V>;
   update: (ctx: AppContext, caller: Caller, id: string, body: U) => Promise<V>;
@@ -42,7 +45,10 @@ export function recordRoutes<
   noun: string;
   schemas: { list: L; create: C; update: U; view: V };
   service: RecordService<z.output<L>, z.output<C>, z.output<U>, z.output<V>>;
+  /** Who may list and read, and who may update (suppliers: a supplier member their own record). */
+  permissions?: { read: Action; update: Action };
 }): FastifyPluginAsyncZod<{ ctx: AppContext }> {
+  const { read, update } = o.permissions ?? { read: 'masterdata.read', update: 'masterdata.write' };
   const { path, noun, schemas, service } = o;
   const tags = [o.tag];
   const exportSchema = schemas.list.omit({ limit: true, cursor: true });
@@ -59,6 +65,7 @@ export function recordRoutes<
       path,
       {
         schema: plain({
+          'x-permission': read,
           tags,
           summary: `Lists ${o.tag} (search, filters, keyset pages; archived ones only when asked)`,
           querystring: schemas.list,
@@ -72,21 +79,28 @@ export function recordRoutes<
       `${path}/export.csv`,
       {
         schema: plain({
+          'x-permission': 'data.export',
           tags,
-          summary: `The filtered ${o.tag} as CSV (at most ${CSV_MAX_ROWS} rows)`,
+          summary: `The filtered ${o.tag} as CSV, every row (streamed)`,
           querystring: exportSchema,
           produces: ['text/csv'],
         }),
       },
-      async (req, reply) => {
-        const csv = await service.exportCsv(ctx, callerOf(req), req.query as Omit<Q, 'limit' | 'cursor'>);
-        return sendCsv(reply, `${o.tag.replaceAll(' ', '-')}.csv`, csv);
-      },
+      async (req, reply) =>
+        service.exportCsv(ctx, callerOf(req), req.query as Omit<Q, 'limit' | 'cursor'>, reply),
     );
 
     app.get(
       `${path}/:id`,
-      { schema: plain({ tags, summary: `One ${noun}`, params: idParams, response: { 200: schemas.view } }) },
+      {
+        schema: plain({
+          'x-permission': read,
+          tags,
+          summary: `One ${noun}`,
+          params: idParams,
+          response: { 200: schemas.view },
+        }),
+      },
       async (req) => service.get(ctx, callerOf(req), id(req)),
     );
 
@@ -94,6 +108,7 @@ export function recordRoutes<
       path,
       {
         schema: plain({
+          'x-permission': 'masterdata.write',
           tags,
           summary: `Creates a ${noun} (codes are unique in the organization)`,
           body: schemas.create,
@@ -108,6 +123,7 @@ export function recordRoutes<
       `${path}/:id`,
       {
         schema: plain({
+          'x-permission': update,
           tags,
           summary: `Changes a ${noun}; send only the fields that change, with the version you read`,
           params: idParams,
@@ -126,6 +142,7 @@ export function recordRoutes<
         `${path}/:id/${action}`,
         {
           schema: plain({
+            'x-permission': 'masterdata.write',
             tags,
             summary: archived
               ? `Archives a ${noun}: hidden from lists and pickers, kept for past records`

@@ -1,20 +1,22 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { logChange } from '../modules/activity/changes.ts';
 import type { Caller } from '../plugins/auth.ts';
 import { AppError, notFound } from './errors.ts';
+import { streamCsv } from './export.ts';
 import {
   type CsvColumn,
-  csvExport,
   exportFilter,
   type ListFilter,
   type ListQuery,
   listFilter,
+  type PageWindow,
+  sortedPages,
   toSortedPage,
 } from './listing.ts';
-import { assertMay } from './policy.ts';
 
 // The life of a master-data record (facility, supplier, material, …): create with a unique code,
 // update with the version read, archive and restore, each change logged (audit + activity) in the
@@ -49,20 +51,6 @@ export function invalid(fields: Record<string, string>): AppError {
   return new AppError(400, 'validation_failed', Object.values(fields)[0] ?? 'Some fields are invalid', {
     fields: body,
   });
-}
-
-/** Reading master data: admins, managers, operators and auditors; suppliers where their deliveries show it. */
-export function assertMayRead(caller: Caller, plural: string, opts: { suppliers?: boolean } = {}): void {
-  if (caller.role === 'supplier' && opts.suppliers) return;
-  assertMay(caller, 'readMasterData', `Your role may not view ${plural}`);
-}
-
-export function assertMayWrite(caller: Caller, plural: string): void {
-  assertMay(caller, 'writeMasterData', `Your role may not change ${plural}`);
-}
-
-export function assertMayExport(caller: Caller): void {
-  assertMay(caller, 'export', 'Your role may not export data');
 }
 
 /** The unique (organization, code) constraint turns into 409 instead of a 500. */
@@ -209,36 +197,33 @@ export function recordReads<
   o: {
     /** e.g. "production lines": messages, and the export's data type (production_lines). */
     plural: string;
-    /** Supplier members may read these too (their deliveries show them). */
-    suppliersMayRead?: boolean;
-    list: (db: Db, orgId: string, f: ListFilter & F) => Promise<(Row & { sortValue: string })[]>;
+    list: (db: Handle, orgId: string, f: ListFilter & F) => Promise<(Row & { sortValue: string })[]>;
     filters: (q: Omit<Q, 'limit' | 'cursor'>) => F;
     csv: CsvColumn<View>[];
   },
 ) {
-  const read = (caller: Caller) => assertMayRead(caller, o.plural, { suppliers: o.suppliersMayRead });
   return {
     async list(ctx: AppContext, caller: Caller, q: Q) {
-      read(caller);
       const rows = await o.list(ctx.db, caller.organizationId, { ...listFilter(q), ...o.filters(q) });
       return toSortedPage(rows, q.limit, q.sort, kind.view);
     },
-    async exportCsv(ctx: AppContext, caller: Caller, q: Omit<Q, 'limit' | 'cursor'>) {
-      assertMayExport(caller);
-      const rows = await o.list(ctx.db, caller.organizationId, { ...exportFilter(q), ...o.filters(q) });
-      return csvExport(ctx.db, caller, {
+    exportCsv(ctx: AppContext, caller: Caller, q: Omit<Q, 'limit' | 'cursor'>, reply: FastifyReply) {
+      const filter = { ...exportFilter(q), ...o.filters(q) };
+      return streamCsv(ctx, caller, reply, {
+        filename: `${o.plural.replaceAll(' ', '-')}.csv`,
         dataType: o.plural.replaceAll(' ', '_'),
         parameters: q,
         columns: o.csv,
-        items: rows.map(kind.view),
+        page: sortedPages(
+          (tx: Tx, page: PageWindow) => o.list(tx, caller.organizationId, { ...filter, ...page }),
+          kind.view,
+        ),
       });
     },
     get(ctx: AppContext, caller: Caller, id: string) {
-      read(caller);
       return getRecord(ctx, caller, kind, id);
     },
     setArchived(ctx: AppContext, caller: Caller, id: string, archived: boolean) {
-      assertMayWrite(caller, o.plural);
       return setArchived(ctx, caller, kind, id, archived);
     },
   };

@@ -5,6 +5,7 @@ import { AppError } from '../lib/errors.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { findActiveSession, touchSession } from '../modules/auth/auth.repo.ts';
 import { IDLE_MS } from '../modules/auth/auth.service.ts';
+import { cachedSession, rememberSession } from './session-cache.ts';
 
 /** Who is calling: resolved from the bearer token on every protected route. */
 export type Caller = {
@@ -37,7 +38,8 @@ export function authenticate(db: Db) {
   return async (req: FastifyRequest) => {
     const token = bearerToken(req);
     if (!token) throw new AppError(401, 'unauthorized', 'Sign in to continue.');
-    const s = await findActiveSession(db, hashToken(token));
+    const hash = hashToken(token);
+    const s = cachedSession(hash) ?? (await findActiveSession(db, hash));
     if (!s) throw sessionExpired();
     req.caller = {
       sessionId: s.sessionId,
@@ -48,7 +50,11 @@ export function authenticate(db: Db) {
       supplierId: s.supplierId,
     };
     // "Last seen" (and the idle expiry) written at most once a minute per session.
-    if (Date.now() - s.lastSeenAt.getTime() > TOUCH_AFTER_MS) await touchSession(db, s.sessionId, IDLE_MS);
+    if (Date.now() - s.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+      await touchSession(db, s.sessionId, IDLE_MS);
+      s.lastSeenAt = new Date();
+    }
+    rememberSession(hash, s);
   };
 }
 

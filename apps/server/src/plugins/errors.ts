@@ -1,7 +1,7 @@
 import type { ErrorBody, ErrorCode } from '@plastrace/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.ts';
+import { AppError, sqlState } from '../lib/errors.ts';
 
 export function errorBody(
   code: ErrorCode | string,
@@ -23,6 +23,9 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'rate_limited',
   503: 'service_unavailable',
 };
+
+/** The error code of an HTTP status, for refusals that carry only a status. */
+export const codeForStatus = (status: number): ErrorCode => CODE_BY_STATUS[status] ?? 'validation_failed';
 
 type Issue = { path: PropertyKey[]; message: string };
 
@@ -56,16 +59,40 @@ function handle(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
     req.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
     return reply.code(500).send(errorBody('internal_error', 'Internal server error'));
   }
-  // Lock orders are kept the same everywhere; should PostgreSQL still pick a deadlock victim, the
-  // caller may simply try again, which a 409 says (nothing was written).
-  const pgCode = (err as { code?: unknown }).code;
-  if (pgCode === '40P01' || pgCode === '40001') {
+  const pgCode = sqlState(err);
+  // A refusal raised by a database function (pt_fail, migration 0010): SQLSTATE PT<status>.
+  if (pgCode && /^PT\d{3}$/.test(pgCode)) {
+    const status = Number(pgCode.slice(2));
+    const detail = (err as { detail?: string }).detail;
+    const message = (err as Error).message;
+    return reply
+      .code(status)
+      .send(
+        errorBody(
+          codeForStatus(status),
+          message,
+          detail ? (JSON.parse(detail) as Record<string, unknown>) : undefined,
+        ),
+      );
+  }
+  // Lock orders are kept the same everywhere; should PostgreSQL still pick a deadlock victim, fail a
+  // serializable transaction or time out on a lock, the caller may simply try again (nothing was written).
+  if (pgCode === '40P01' || pgCode === '40001' || pgCode === '55P03') {
     req.log.warn({ err }, 'transaction aborted by a concurrent one');
     return reply
       .code(409)
       .send(
         errorBody('conflict', 'Someone else changed the same records at the same moment. Please try again.'),
       );
+  }
+  // Class 22 (data exception: a value out of range, an invalid text representation…) is input the
+  // wire schemas should have refused. Answer 400 — the client sent it — and log it so the schema
+  // gets fixed.
+  if (pgCode?.startsWith('22')) {
+    req.log.warn({ err }, 'the database refused a value the request schema let through');
+    return reply
+      .code(400)
+      .send(errorBody('validation_failed', 'A value in the request is out of range or malformed'));
   }
   const status = err.statusCode ?? 500;
   if (status >= 500) {

@@ -1,5 +1,5 @@
 import swagger from '@fastify/swagger';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /** OpenAPI 3.1 generated from the routes' zod schemas; the web's /docs page renders it. */
@@ -36,7 +36,7 @@ export async function registerOpenApi(app: FastifyInstance, opts: { publicUrl: s
     transformObject: jsonSchemaTransformObject,
   });
   let doc: unknown;
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => {
+  app.get('/api/openapi.json', { schema: { 'x-permission': 'public', hide: true } }, async () => {
     doc ??= withSecurity(dropSafeIntegerBounds(app.swagger()));
     return doc;
   });
@@ -53,11 +53,6 @@ function dropSafeIntegerBounds<T>(node: T): T {
     for (const v of Object.values(o)) dropSafeIntegerBounds(v);
   }
   return node;
-}
-
-/** onRoute hook for the plugins whose routes need no session; the document says so for each of them. */
-export function markPublic(route: RouteOptions): void {
-  route.schema = { ...route.schema, security: [] };
 }
 
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);

@@ -4,7 +4,8 @@ import { inject } from 'vitest';
 import { connect, type Database } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 
-export type TestDatabase = Database & { url: string; drop: () => Promise<void> };
+/** `url` connects as the owner (as migrations do); `pool` and `db` run as the app's role, as the app does. */
+export type TestDatabase = Database & { url: string; role: string | undefined; drop: () => Promise<void> };
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -27,12 +28,13 @@ export async function createTestDatabase(opts: { migrate?: boolean } = {}): Prom
   const name = `plastrace_t_${randomBytes(6).toString('hex')}`;
   await admin((c) => c.query(`CREATE DATABASE ${name}`));
   const url = withDatabase(inject('pgAdminUrl'), name);
-  if (opts.migrate !== false) await runMigrations(url);
-  const database = connect(url, { max: 10 });
+  const role = opts.migrate !== false ? await runMigrations(url) : undefined;
+  const database = connect(url, { max: 10, role });
   let dropped = false;
   return {
     ...database,
     url,
+    role,
     drop: async () => {
       if (dropped) return;
       dropped = true;

@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants.ts';
-import { BUSINESS_ROLE_VALUES, CURRENCIES, MEMBER_ROLES, TRANSACTION_TYPES } from '../enums.ts';
+import {
+  ACTIVITY_SOURCES,
+  BUSINESS_ROLE_VALUES,
+  CLIENT_TRANSACTION_TYPES,
+  CURRENCIES,
+  MEMBER_ROLES,
+} from '../enums.ts';
+import { decimal, str } from './wire.ts';
 
-const email = z.string().trim().toLowerCase().email('Enter a valid email address').max(254);
+const email = str().trim().toLowerCase().email('Enter a valid email address').max(254);
 const password = z
   .string()
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(200, 'Password must be at most 200 characters');
-const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(100);
+const name = (label: string) => str().trim().min(1, `${label} is required`).max(100);
 
 export const messageSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
 
@@ -62,8 +69,8 @@ export const signupBodySchema = z.object({
   lastName: name('Last name').optional(),
   company_name: name('Company name').optional(),
   companyName: name('Company name').optional(),
-  epr_license: z.string().trim().max(100).optional(),
-  eprLicense: z.string().trim().max(100).optional(),
+  epr_license: str().trim().max(100).optional(),
+  eprLicense: str().trim().max(100).optional(),
   default_currency: z.enum(CURRENCIES).optional(),
   defaultCurrency: z.enum(CURRENCIES).optional(),
 });
@@ -91,20 +98,27 @@ export const invitationAcceptBodySchema = z.object({
   password,
   first_name: name('First name'),
   last_name: name('Last name'),
-  phone: z.string().trim().max(30).optional(),
+  phone: str().trim().max(30).optional(),
 });
 export const successSchema = z.object({ success: z.boolean(), message: z.string() });
 
+/**
+ * An activity entry reported by the web client. Only the spec's client-side events may be reported;
+ * records, exports and changes are logged by the server itself as part of the change (source "server").
+ */
 export const transactionLogBodySchema = z.object({
-  user_id: z.string().min(1),
-  transaction_type: z.enum(TRANSACTION_TYPES),
-  description: z.string().max(1000),
-  amount: z.coerce.number().finite().default(0),
+  user_id: str().min(1).max(100),
+  transaction_type: z.enum(
+    CLIENT_TRANSACTION_TYPES,
+    `Clients may report only these events: ${CLIENT_TRANSACTION_TYPES.join(', ')}`,
+  ),
+  description: str().max(1000),
+  amount: decimal('Amount', { scale: 2, digits: 12, signed: true }).default('0'),
   currency: z.literal('PHP').default('PHP'),
-  status: z.string().max(30).default('Completed'),
-  reference_id: z.string().max(200).nullish(),
-  payment_method: z.string().max(30).default('System'),
-  metadata: z.record(z.string(), z.unknown()).default({}),
+  status: str().max(30).default('Completed'),
+  reference_id: str().max(200).nullish(),
+  payment_method: str().max(30).default('System'),
+  metadata: z.record(str().max(100), z.unknown()).default({}),
 });
 
 export const transactionLogEntrySchema = z
@@ -113,6 +127,9 @@ export const transactionLogEntrySchema = z
     user_id: z.string().uuid(),
     user_name: z.string(),
     transaction_type: z.string(),
+    source: z
+      .enum(ACTIVITY_SOURCES)
+      .describe('server: written by the server as part of the change; client: reported by a client'),
     description: z.string(),
     amount: z.string().describe('Decimal string, PHP'),
     currency: z.string(),

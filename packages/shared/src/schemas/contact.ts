@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { str } from './wire.ts';
 
 /** What a contact-form message is about; support sorts its inbox by it. */
 export const CONTACT_TOPICS = [
@@ -17,8 +18,7 @@ export const CONTACT_MESSAGE_MIN = 10;
 export const CONTACT_MESSAGE_MAX = 5000;
 
 const required = (label: string, max: number) =>
-  z
-    .string({ message: `${label} is required` })
+  str(`${label} is required`)
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
@@ -27,17 +27,15 @@ const required = (label: string, max: number) =>
 export const contactBodySchema = z
   .object({
     name: required('Name', 100),
-    email: z
-      .string({ message: 'Email is required' })
+    email: str('Email is required')
       .trim()
       .toLowerCase()
       .min(1, 'Email is required')
       .email('Enter a valid email address')
       .max(254, 'Email must be at most 254 characters'),
-    organization: z.string().trim().max(200, 'Organization must be at most 200 characters').nullish(),
+    organization: str().trim().max(200, 'Organization must be at most 200 characters').nullish(),
     topic: z.enum(CONTACT_TOPIC_VALUES, { message: 'Choose a topic' }),
-    message: z
-      .string({ message: 'Message is required' })
+    message: str('Message is required')
       .trim()
       .min(CONTACT_MESSAGE_MIN, `Message must be at least ${CONTACT_MESSAGE_MIN} characters`)
       .max(CONTACT_MESSAGE_MAX, `Message must be at most ${CONTACT_MESSAGE_MAX} characters`),

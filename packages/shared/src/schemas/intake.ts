@@ -1,22 +1,15 @@
 import { z } from 'zod';
+import { errorBodySchema } from '../errors.ts';
 import { listQuerySchema } from './pagination.ts';
+import { day, decimal, instant, str, versionField } from './wire.ts';
 
-/** A decimal given as a number or a string, with at most `places` decimals; sent back as a string. */
 /**
  * A non-negative decimal with at most `places` decimals and `integerDigits` digits before the point
  * (by default what a numeric(14, places) column holds), so too large a value is a field error, not a
  * database overflow.
  */
 export const decimalInput = (places: number, label: string, integerDigits = 14 - places) =>
-  z
-    .union([z.number(), z.string().trim()])
-    .transform((v) => String(v))
-    .refine((v) => /^\d+(\.\d+)?$/.test(v), `${label} must be a non-negative number`)
-    .refine((v) => (v.split('.')[1]?.length ?? 0) <= places, `${label} can have at most ${places} decimals`)
-    .refine(
-      (v) => (v.split('.')[0] ?? '').replace(/^0+/, '').length <= integerDigits,
-      `${label} must be below ${(10 ** integerDigits).toLocaleString('en-US')}`,
-    );
+  decimal(label, { scale: places, digits: integerDigits });
 
 const ref = z.object({ id: z.string().uuid(), code: z.string(), name: z.string() });
 
@@ -33,14 +26,14 @@ export const receiveLineInputSchema = z.object({
 export const receiveRecordInputSchema = z.object({
   supplier_id: z.string().uuid('Choose a supplier'),
   facility_id: z.string().uuid('Choose a facility'),
-  received_at: z.iso.datetime({ offset: true, message: 'Enter the date and time received' }),
-  weighbridge_ticket: z.string().trim().max(50).nullish(),
-  scale_device_id: z.string().trim().max(100).nullish(),
-  vehicle_plate: z.string().trim().toUpperCase().max(20).nullish(),
-  notes: z.string().trim().max(2000).nullish(),
+  received_at: instant('Enter the date and time received'),
+  weighbridge_ticket: str().trim().max(50).nullish(),
+  scale_device_id: str().trim().max(100).nullish(),
+  vehicle_plate: str().trim().toUpperCase().max(20).nullish(),
+  notes: str().trim().max(2000).nullish(),
   lines: z.array(receiveLineInputSchema).min(1, 'Add at least one line').max(50, 'At most 50 lines'),
 });
-export const receiveRecordUpdateSchema = receiveRecordInputSchema.extend({ version: z.number().int() });
+export const receiveRecordUpdateSchema = receiveRecordInputSchema.extend({ version: versionField() });
 
 export const receiveLineSchema = z.object({
   id: z.string().uuid(),
@@ -105,12 +98,51 @@ export const receiveListQuerySchema = listQuerySchema.extend({
   status: z.enum(['draft', 'posted', 'voided']).optional(),
   supplier_id: z.string().uuid().optional(),
   facility_id: z.string().uuid().optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: day().optional(),
+  to: day().optional(),
 });
 
 export const receiveExportQuerySchema = receiveListQuerySchema.omit({ limit: true, cursor: true });
 
 export const voidBodySchema = z.object({
-  reason: z.string().trim().min(3, 'Say why the record is voided').max(500),
+  reason: str().trim().min(3, 'Say why the record is voided').max(500),
 });
+
+export const receiveCreateQuerySchema = z.object({
+  post: z
+    .stringbool()
+    .optional()
+    .describe('Save and post in one call: the answer is the posted record (its lots, its payable)'),
+});
+
+/** At most this many records in one batch call. */
+export const RECEIVE_BATCH_MAX = 500;
+
+export const receiveBatchBodySchema = z.object({
+  records: z
+    .array(
+      receiveRecordInputSchema.extend({
+        idempotency_key: str()
+          .regex(/^[\w.:-]{1,200}$/, 'Use 1–200 letters, digits, dots, colons or dashes')
+          .nullish()
+          .describe('This record’s own key: a retried batch posts it once and answers as the first time'),
+      }),
+    )
+    .min(1, 'Send at least one record')
+    .max(RECEIVE_BATCH_MAX, `At most ${RECEIVE_BATCH_MAX} records in one batch`),
+});
+
+export const receiveBatchResultSchema = z
+  .object({
+    results: z.array(
+      z.object({
+        index: z.number().int().describe('The record’s position in the request'),
+        status: z.number().int().describe('201 posted; 4xx refused (nothing of it was saved)'),
+        record: receiveRecordSchema.nullable(),
+        error: errorBodySchema.nullable(),
+      }),
+    ),
+    posted: z.number().int(),
+    refused: z.number().int(),
+  })
+  .meta({ id: 'ReceiveBatchResult' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalInput } from './intake.ts';
 import { listQuerySchema } from './pagination.ts';
+import { day, str, versionField } from './wire.ts';
 
 const ref = z.object({ id: z.string().uuid(), code: z.string(), name: z.string() });
 const person = z.object({ id: z.string().uuid(), name: z.string() });
@@ -16,7 +17,7 @@ export const inventoryQuerySchema = listQuerySchema.extend({
   group: z.enum(INVENTORY_GROUPS).default('lot'),
   facility_id: z.string().uuid().optional(),
   material_id: z.string().uuid().optional(),
-  as_of: z.iso.date().optional().describe('Balances at the end of this day (organization time zone)'),
+  as_of: day().optional().describe('Balances at the end of this day (organization time zone)'),
 });
 export const inventoryExportQuerySchema = inventoryQuerySchema.omit({ limit: true, cursor: true });
 
@@ -100,7 +101,7 @@ export const stockCountListQuerySchema = listQuerySchema.extend({
 export const stockCountCreateSchema = z.object({
   facility_id: z.string().uuid('Choose a facility'),
   material_id: z.string().uuid().nullish().describe('Count only this material; all materials when left out'),
-  notes: z.string().trim().max(2000).nullish(),
+  notes: str().trim().max(2000).nullish(),
 });
 
 export const stockCountLinesBodySchema = z.object({
@@ -117,9 +118,9 @@ export const stockCountLinesBodySchema = z.object({
 });
 
 export const stockCountPostBodySchema = z.object({
-  version: z.number().int().optional().describe('The version you reviewed; a count changed since gets 409'),
+  version: versionField().optional().describe('The version you reviewed; a count changed since gets 409'),
 });
 
 export const stockCountCancelBodySchema = z.object({
-  reason: z.string().trim().min(3, 'Say why the count is cancelled').max(500),
+  reason: str().trim().min(3, 'Say why the count is cancelled').max(500),
 });

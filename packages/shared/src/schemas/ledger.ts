@@ -2,13 +2,23 @@ import { z } from 'zod';
 import { decimalInput } from './intake.ts';
 import { PAYMENT_METHODS, SUPPLIER_TYPES } from './masterdata.ts';
 import { listQuerySchema, page } from './pagination.ts';
+import { day, instant, str } from './wire.ts';
 
 // The supplier ledger (DESIGN.md §5): payables from posted receipts, payments and advances, in PHP.
 // A positive balance is what the organization owes the supplier; a negative one is an advance the
 // supplier has yet to deliver against.
 
-/** payable: a posted delivery; payable_reversal: its void; payment and advance lower the balance. */
-export const LEDGER_ENTRY_KINDS = ['payable', 'payable_reversal', 'payment', 'advance'] as const;
+/**
+ * payable: a posted delivery; payable_reversal: its void; payment and advance lower the balance;
+ * payment_reversal undoes a mistaken payment or advance (the entry stays, the reversal cancels it).
+ */
+export const LEDGER_ENTRY_KINDS = [
+  'payable',
+  'payable_reversal',
+  'payment',
+  'advance',
+  'payment_reversal',
+] as const;
 export const LEDGER_SORTS = [
   '-balance',
   'balance',
@@ -18,7 +28,7 @@ export const LEDGER_SORTS = [
   'last_entry_at',
 ] as const;
 
-const day = (what: string) => z.iso.date(`Enter the ${what} as YYYY-MM-DD`).optional();
+const dayParam = (what: string) => day(`Enter the ${what} as YYYY-MM-DD`).optional();
 const php = (what: string) => z.string().describe(`${what} (PHP, 2 decimals)`);
 
 export const ledgerSupplierSchema = z.object({
@@ -44,7 +54,7 @@ const balanceFilters = {
   sort: z.enum(LEDGER_SORTS, `Sort by one of: ${LEDGER_SORTS.join(', ')}`).default('-balance'),
   type: z.enum(SUPPLIER_TYPES).optional(),
   owing: z.stringbool().optional().describe('Only suppliers the organization owes money'),
-  as_of: day('as-of date').describe('Balances at the end of this day (organization time zone)'),
+  as_of: dayParam('as-of date').describe('Balances at the end of this day (organization time zone)'),
 };
 export const supplierBalanceQuerySchema = listQuerySchema.extend(balanceFilters);
 export const supplierBalanceExportQuerySchema = z.object(balanceFilters);
@@ -83,8 +93,8 @@ export const ledgerEntrySchema = z
   .meta({ id: 'SupplierLedgerEntry' });
 
 const statementRange = z.object({
-  from: day('start date').describe('First day of the period (organization time zone)'),
-  to: day('end date').describe('Last day of the period, included'),
+  from: dayParam('start date').describe('First day of the period (organization time zone)'),
+  to: dayParam('end date').describe('Last day of the period, included'),
 });
 const inOrder = (q: { from?: string | undefined; to?: string | undefined }) =>
   !q.from || !q.to || q.from <= q.to;
@@ -113,16 +123,19 @@ export const paymentInputSchema = z.object({
   supplier_id: z.string().uuid('Choose a supplier'),
   amount: decimalInput(2, 'Amount').refine((v) => /[1-9]/.test(v), 'Enter an amount above ₱0.00'),
   method: z.enum(PAYMENT_METHODS, 'Choose cash, GCash or bank'),
-  reference: z.string().trim().max(100).nullish(),
-  note: z.string().trim().max(500).nullish(),
+  reference: str().trim().max(100).nullish(),
+  note: str().trim().max(500).nullish(),
   advance: z
     .boolean()
     .default(false)
     .describe('Pay more than is owed: the excess is an advance against future deliveries'),
-  paid_at: z.iso
-    .datetime({ offset: true, message: 'Enter the date and time paid' })
+  paid_at: instant('Enter the date and time paid')
     .optional()
     .describe(
       'When the money was handed over, if not now (e.g. yesterday’s cash payouts); never in the future',
     ),
+});
+
+export const paymentReversalBodySchema = z.object({
+  reason: str().trim().min(3, 'Say why the payment is reversed').max(500),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalInput } from './intake.ts';
 import { listQuerySchema } from './pagination.ts';
+import { str } from './wire.ts';
 
 const ref = z.object({ id: z.string().uuid(), code: z.string(), name: z.string() });
 export const LOT_STATUSES = [
@@ -62,7 +63,7 @@ export const lotLabelsQuerySchema = z.object({
     .preprocess(
       (v) => (Array.isArray(v) ? v : [v]).flatMap((s) => (typeof s === 'string' ? s.split(',') : [s])),
       z
-        .array(z.string().trim().uuid('Each id must be a lot id'))
+        .array(str().trim().uuid('Each id must be a lot id'))
         .min(1, 'Choose at least one lot')
         .max(MAX_LABELS, `At most ${MAX_LABELS} labels at a time`),
     )
@@ -75,16 +76,16 @@ export const splitBodySchema = z.object({
 export const mergeBodySchema = z.object({
   lot_ids: z.array(z.string().uuid()).min(2, 'Choose at least two lots').max(50),
 });
-export const reasonBodySchema = z.object({ reason: z.string().trim().min(3, 'Give a reason').max(500) });
+export const reasonBodySchema = z.object({ reason: str().trim().min(3, 'Give a reason').max(500) });
 export const adjustBodySchema = z.object({
   qty_kg: z
-    .union([z.number(), z.string().trim()])
+    .union([z.number(), str().trim()])
     .transform(String)
     .refine(
       (v) => /^-?\d{1,11}(\.\d{1,3})?$/.test(v) && Number(v) !== 0,
       'Enter a non-zero change in kg with at most 3 decimals, below 100 billion',
     ),
-  reason: z.string().trim().min(3, 'Give a reason').max(500),
+  reason: str().trim().min(3, 'Give a reason').max(500),
 });
 
 /** What anyone holding the QR code may see: no prices, suppliers or people. */

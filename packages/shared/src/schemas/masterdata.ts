@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MATERIAL_FORMS, POLYMERS } from './calculations.ts';
 import { listQuerySchema } from './pagination.ts';
+import { day, decimal, str, versionField } from './wire.ts';
 
 // Master data (DESIGN.md §5): facilities, production lines, suppliers, customers, materials,
 // the organization's process types and the price list. Enum values match the database enums.
@@ -29,19 +30,17 @@ export const CUSTOMER_TYPES = [
 
 /** A form's emptied field arrives as "" and means "none" (null); a key left out means "unchanged". */
 const optionalText = (max: number) =>
-  z
-    .string()
+  str()
     .trim()
     .max(max, `At most ${max} characters`)
     .nullish()
     .transform((v) => (v === '' ? null : v));
 
 const requiredText = (label: string, max = 200) =>
-  z.string().trim().min(1, `${label} is required`).max(max, `At most ${max} characters`);
+  str().trim().min(1, `${label} is required`).max(max, `At most ${max} characters`);
 
 /** Codes are printed on lot labels and typed at the scale, so they are upper case and unique per organization. */
-const code = z
-  .string()
+const code = str()
   .trim()
   .toUpperCase()
   .min(1, 'Code is required')
@@ -53,51 +52,37 @@ const PHONE_HINT = 'Enter a phone number such as 0917 123 4567 or +63 917 123 45
 /** Loose on purpose: PH mobiles, landlines with area codes and foreign numbers all pass; letters do not. */
 const isPhone = (v: string) => PHONE.test(v.replace(/[\s().-]/g, ''));
 const phone = optionalText(30).refine((v) => v == null || isPhone(v), PHONE_HINT);
-const email = z
-  .string()
+const email = str()
   .trim()
   .toLowerCase()
   .max(254, 'At most 254 characters')
   .nullish()
   .transform((v) => (v === '' ? null : v))
   .refine((v) => v == null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Enter a valid email address');
-const country = z
-  .string()
+const country = str()
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, 'Use a two-letter country code such as PH');
 
 /**
- * A decimal given as a number or a string, checked against its numeric(p, s) column and sent on as a
- * string: PostgreSQL stores it exactly, floats never touch mass or money.
+ * A decimal column's input, checked against its numeric(p, s) column (see wire.ts). Without a scale
+ * (coordinates from a phone's GPS) any number of decimals is taken and PostgreSQL rounds them.
  */
 const decimalField = (
   label: string,
   o: { scale?: number; digits?: number; min?: number; max?: number; positive?: boolean },
 ) =>
-  z
-    .union([z.number(), z.string().trim()])
-    .transform((v, ctx) => {
-      const s = typeof v === 'number' ? String(v) : v;
-      const m = /^-?(\d+)(?:\.(\d+))?$/.exec(s);
-      const fail = (message: string) => {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      };
-      if (!m) return fail(`${label} must be a number`);
-      const n = Number(s);
-      if (o.positive && n <= 0) return fail(`${label} must be greater than 0`);
-      if (o.min !== undefined && n < o.min) return fail(`${label} must be at least ${o.min}`);
-      if (o.max !== undefined && n > o.max) return fail(`${label} must be at most ${o.max}`);
-      if (o.scale !== undefined && (m[2]?.length ?? 0) > o.scale)
-        return fail(`${label} can have at most ${o.scale} decimal${o.scale === 1 ? '' : 's'}`);
-      if (o.digits !== undefined && (m[1] ?? '').replace(/^0+/, '').length > o.digits)
-        return fail(`${label} is too large`);
-      return s;
-    })
-    .describe('A number or a decimal string such as "12.50"');
+  decimal(label, {
+    scale: o.scale ?? 20,
+    digits: o.digits ?? 12,
+    // A negative value gets the `min` message ("must be at least 0"), not the sign one.
+    signed: true,
+    min: o.min,
+    max: o.max,
+    positive: o.positive,
+  });
 
-const version = z.number().int().describe('The version you read; a stale one gets 409');
+const version = versionField();
 
 /** `name` ascending, `-name` descending; keyset pagination follows the chosen order. */
 function sortParam<const K extends string>(keys: readonly K[], fallback: K | `-${K}`) {
@@ -144,15 +129,14 @@ const decimalOut = (what: string) => z.string().nullable().describe(`${what}, as
 
 export const permitSchema = z
   .object({
-    kind: z
-      .string()
+    kind: str()
       .trim()
       .min(1, 'Permit kind is required')
       .max(60)
       .describe('e.g. DENR ECC, LGU business permit'),
-    number: z.string().trim().min(1, 'Permit number is required').max(100),
-    issued_by: z.string().trim().max(200).nullish(),
-    valid_until: z.iso.date('Enter a date as YYYY-MM-DD').nullish(),
+    number: str().trim().min(1, 'Permit number is required').max(100),
+    issued_by: str().trim().max(200).nullish(),
+    valid_until: day().nullish(),
   })
   .meta({ id: 'Permit' });
 
@@ -191,8 +175,8 @@ export const facilityCreateSchema = z.object(facilityFields);
 export const facilityUpdateSchema = z.object(facilityFields).partial().extend({ version });
 export const facilityListQuerySchema = masterListQuery.extend({
   type: z.enum(FACILITY_TYPES).optional(),
-  city: z.string().trim().max(100).optional(),
-  province: z.string().trim().max(100).optional(),
+  city: str().trim().max(100).optional(),
+  province: str().trim().max(100).optional(),
 });
 
 // ---- production lines ----
@@ -213,7 +197,7 @@ const productionLineFields = {
   name: requiredText('Name'),
   facility_id: z.string().uuid('Choose a facility'),
   process_codes: z
-    .array(z.string().trim().min(1).max(50))
+    .array(str().trim().min(1).max(50))
     .max(20, 'At most 20 process steps')
     .optional()
     .describe('Codes of /api/calculations/process-types'),
@@ -224,23 +208,21 @@ export const productionLineCreateSchema = z.object(productionLineFields);
 export const productionLineUpdateSchema = z.object(productionLineFields).partial().extend({ version });
 export const productionLineListQuerySchema = masterListQuery.extend({
   facility_id: z.string().uuid().optional(),
-  process_code: z.string().trim().max(50).optional(),
+  process_code: str().trim().max(50).optional(),
 });
 
 // ---- suppliers ----
 
 export const paymentDetailsSchema = z
   .object({
-    gcash_number: z
-      .string()
+    gcash_number: str()
       .trim()
       .max(30)
       .refine((v) => v === '' || isPhone(v), PHONE_HINT)
       .optional(),
-    bank: z.string().trim().max(100).optional(),
-    account_name: z.string().trim().max(200).optional(),
-    account_number: z
-      .string()
+    bank: str().trim().max(100).optional(),
+    account_name: str().trim().max(200).optional(),
+    account_number: str()
       .trim()
       .max(40)
       .regex(/^[\d -]*$/, 'Use digits only')
@@ -290,7 +272,7 @@ export const SUPPLIER_SELF_SERVICE_FIELDS = [
 ] as const;
 export const supplierListQuerySchema = masterListQuery.extend({
   type: z.enum(SUPPLIER_TYPES).optional(),
-  city: z.string().trim().max(100).optional(),
+  city: str().trim().max(100).optional(),
   payment_method: z.enum(PAYMENT_METHODS).optional(),
 });
 
@@ -336,7 +318,7 @@ export const materialSchema = z
   .meta({ id: 'Material' });
 export type Material = z.infer<typeof materialSchema>;
 
-const grade = z.string().trim().min(1, 'Grade is required').max(20, 'At most 20 characters');
+const grade = str().trim().min(1, 'Grade is required').max(20, 'At most 20 characters');
 const materialFields = {
   code,
   name: requiredText('Name'),
@@ -356,7 +338,7 @@ export const materialUpdateSchema = z.object(materialFields).partial().extend({ 
 export const materialListQuerySchema = masterListQuery.extend({
   polymer: z.enum(POLYMERS).optional(),
   form: z.enum(MATERIAL_FORMS).optional(),
-  grade: z.string().trim().max(20).optional(),
+  grade: str().trim().max(20).optional(),
 });
 
 // ---- the organization's process types ----
@@ -377,8 +359,7 @@ const processTypeFields = {
   code,
   name: requiredText('Name'),
   description: optionalText(1000),
-  reference_code: z
-    .string()
+  reference_code: str()
     .trim()
     .min(1, 'Choose the reference process type')
     .max(50)
@@ -388,7 +369,7 @@ const processTypeFields = {
 export const processTypeCreateSchema = z.object(processTypeFields);
 export const processTypeUpdateSchema = z.object(processTypeFields).partial().extend({ version });
 export const processTypeListQuerySchema = masterListQuery.extend({
-  reference_code: z.string().trim().max(50).optional(),
+  reference_code: str().trim().max(50).optional(),
 });
 
 // ---- price list ----
@@ -407,31 +388,31 @@ export const priceSchema = z
   .meta({ id: 'Price' });
 export type Price = z.infer<typeof priceSchema>;
 
-const region = z.string().trim().min(1, 'Region is required').max(100, 'At most 100 characters');
+const region = str().trim().min(1, 'Region is required').max(100, 'At most 100 characters');
 export const priceCreateSchema = z.object({
   material_id: z.string().uuid('Choose a material'),
   grade: grade.optional().describe('Defaults to A'),
   region,
   price_per_kg: decimalField('Price', { scale: 2, digits: 12, positive: true }),
   currency: z.literal('PHP', 'Prices are in PHP').optional(),
-  effective_from: z.iso.date('Enter a date as YYYY-MM-DD'),
+  effective_from: day(),
 });
 export const priceListQuerySchema = listQuerySchema.extend({
   sort: sortParam(['effective_from', 'created_at'], '-effective_from'),
   material_id: z.string().uuid().optional(),
-  grade: z.string().trim().max(20).optional(),
-  region: z.string().trim().max(100).optional(),
-  from: z.iso.date().optional().describe('Effective on or after this date'),
-  to: z.iso.date().optional().describe('Effective on or before this date'),
+  grade: str().trim().max(20).optional(),
+  region: str().trim().max(100).optional(),
+  from: day().optional().describe('Effective on or after this date'),
+  to: day().optional().describe('Effective on or before this date'),
 });
 export const currentPriceQuerySchema = z.object({
   material_id: z.string().uuid('Choose a material'),
   grade: grade.default('A'),
   region,
-  date: z.iso.date('Enter a date as YYYY-MM-DD').optional().describe('Defaults to today'),
+  date: day().optional().describe('Defaults to today'),
 });
 export const priceHistoryQuerySchema = z.object({
   material_id: z.string().uuid('Choose a material'),
-  grade: z.string().trim().max(20).optional(),
-  region: z.string().trim().max(100).optional(),
+  grade: str().trim().max(20).optional(),
+  region: str().trim().max(100).optional(),
 });

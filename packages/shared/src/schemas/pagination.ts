@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { cursorParam, str } from './wire.ts';
 
 export const MAX_PAGE_SIZE = 200;
 
 export const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
-  cursor: z.string().max(500).optional(),
-  q: z.string().trim().max(200).optional(),
+  cursor: cursorParam(),
+  q: str().trim().max(200).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

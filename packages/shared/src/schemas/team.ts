@@ -3,6 +3,7 @@ import { MIN_PASSWORD_LENGTH } from '../constants.ts';
 import { CURRENCIES, MEMBER_ROLES } from '../enums.ts';
 import { transactionLogEntrySchema } from './auth.ts';
 import { listQuerySchema } from './pagination.ts';
+import { day, str, versionField } from './wire.ts';
 
 export const memberSchema = z
   .object({
@@ -27,7 +28,7 @@ export const memberListQuerySchema = listQuerySchema.extend({
   role: z.enum(MEMBER_ROLES).optional(),
   status: z.enum(['active', 'deactivated']).optional(),
 });
-export const memberUpdateSchema = z.object({ role: z.enum(MEMBER_ROLES), version: z.number().int() });
+export const memberUpdateSchema = z.object({ role: z.enum(MEMBER_ROLES), version: versionField() });
 
 export const invitationSchema = z
   .object({
@@ -47,7 +48,7 @@ export type Invitation = z.infer<typeof invitationSchema>;
 
 export const invitationCreateSchema = z
   .object({
-    email: z.string().trim().toLowerCase().email('Enter a valid email address'),
+    email: str().trim().toLowerCase().email('Enter a valid email address'),
     role: z.enum(MEMBER_ROLES),
     supplier_id: z.string().uuid().nullish(),
   })
@@ -87,9 +88,9 @@ export const passwordResetSchema = z.object({
 });
 
 export const profileUpdateSchema = z.object({
-  first_name: z.string().trim().min(1, 'First name is required').max(100),
-  last_name: z.string().trim().min(1, 'Last name is required').max(100),
-  phone: z.string().trim().max(30).nullable(),
+  first_name: str().trim().min(1, 'First name is required').max(100),
+  last_name: str().trim().min(1, 'Last name is required').max(100),
+  phone: str().trim().max(30).nullable(),
 });
 
 export const organizationSchema = z
@@ -102,22 +103,35 @@ export const organizationSchema = z
     business_role: z.string().nullable(),
     epr_license: z.string().nullable(),
     is_demo: z.boolean(),
+    books_closed_through: z
+      .string()
+      .nullable()
+      .describe('Postings dated on or before this day are refused (422); null: no period is closed'),
     version: z.number().int(),
   })
   .meta({ id: 'Organization' });
+
+export const booksClosedBodySchema = z.object({
+  through: day('Enter the last closed day as YYYY-MM-DD')
+    .nullable()
+    .describe('The last day of the closed period; null reopens every period'),
+  reason: str().trim().min(3, 'Say why the books are closed or reopened').max(500),
+});
 export const organizationUpdateSchema = z.object({
-  name: z.string().trim().min(1, 'Organization name is required').max(200),
+  name: str().trim().min(1, 'Organization name is required').max(200),
   default_currency: z.enum(CURRENCIES),
-  time_zone: z.string().refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'Unknown time zone'),
-  epr_license: z.string().trim().max(100).nullable(),
-  version: z.number().int(),
+  time_zone: str()
+    .max(100)
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'Unknown time zone'),
+  epr_license: str().trim().max(100).nullable(),
+  version: versionField(),
 });
 
 export const notificationSchema = z
@@ -131,14 +145,52 @@ export const notificationSchema = z
   })
   .meta({ id: 'Notification' });
 
+/** What a supplier member sees on the dashboard: their own deliveries, weights, prices and payments. */
+export const supplierDashboardSchema = z.object({
+  supplier: z.object({ id: z.string().uuid(), code: z.string(), name: z.string() }),
+  balance: z.string().describe('What the organization owes the supplier now (PHP); negative: an advance'),
+  this_month: z.object({
+    deliveries: z.number().int(),
+    net_kg: z.string(),
+    amount: z.string().describe('PHP'),
+  }),
+  recent_deliveries: z.array(
+    z.object({
+      id: z.string().uuid(),
+      number: z.string(),
+      status: z.enum(['draft', 'posted', 'voided']),
+      received_at: z.string(),
+      net_kg: z.string(),
+      amount: z.string(),
+      avg_price_per_kg: z.string().describe('PHP per kg paid, over the payable weight'),
+    }),
+  ),
+  recent_payments: z.array(
+    z.object({
+      id: z.string().uuid(),
+      kind: z.string(),
+      amount: z.string().describe('PHP, positive'),
+      method: z.string().nullable(),
+      reference: z.string().nullable(),
+      posted_at: z.string(),
+    }),
+  ),
+  currency: z.literal('PHP'),
+});
+
+/** Role-aware: each part is null for a role that may not see it (permissions.ts). */
 export const dashboardSummarySchema = z
   .object({
-    organization: organizationSchema,
-    team: z.object({
-      active_members: z.number().int(),
-      by_role: z.record(z.enum(MEMBER_ROLES), z.number().int()),
-      pending_invitations: z.number().int(),
-    }),
+    organization: organizationSchema.nullable().describe('Null for supplier members'),
+    team: z
+      .object({
+        active_members: z.number().int(),
+        by_role: z.record(z.enum(MEMBER_ROLES), z.number().int()),
+        pending_invitations: z.number().int(),
+      })
+      .nullable()
+      .describe('Null for roles that may not see the team'),
+    supplier: supplierDashboardSchema.nullable().describe('A supplier member’s own figures; null for staff'),
     recent_activity: z.array(transactionLogEntrySchema),
   })
   .meta({ id: 'DashboardSummary' });

@@ -1,4 +1,4 @@
-import { MEMBER_ROLES } from '@plastrace/shared';
+import { ACTIVITY_SOURCES, MEMBER_ROLES } from '@plastrace/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -22,6 +22,7 @@ import { organizations } from './organizations.ts';
 
 export const memberRole = pgEnum('member_role', MEMBER_ROLES);
 export const memberStatus = pgEnum('member_status', ['active', 'deactivated']);
+export const activitySource = pgEnum('activity_source', ACTIVITY_SOURCES);
 export const oneTimeTokenKind = pgEnum('one_time_token_kind', [
   'magic_link',
   'email_verification',
@@ -153,6 +154,8 @@ export const userTransactions = pgTable(
       .notNull()
       .references(() => users.id),
     transactionType: text().notNull(),
+    /** server: written as part of the change it describes; client: an event a client reported. */
+    source: activitySource().notNull().default('server'),
     description: text().notNull(),
     amount: numeric({ precision: 14, scale: 2 }).notNull().default('0'),
     currency: char({ length: 3 }).notNull().default('PHP'),
@@ -162,7 +165,7 @@ export const userTransactions = pgTable(
     metadata: jsonb().notNull().default({}),
     createdAt: tstz().notNull().defaultNow(),
   },
-  (t) => [index().on(t.organizationId, t.createdAt.desc(), t.id.desc())],
+  (t) => [index().on(t.organizationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 /** Who did what, when, with before/after. Append-only like the activity log. */

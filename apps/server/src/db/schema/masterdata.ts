@@ -123,6 +123,12 @@ export const prices = pgTable(
   },
   (t) => [
     index().on(t.organizationId, t.materialId, t.region, t.effectiveFrom),
+    // The price list's default order (latest first).
+    index('prices_latest_first').on(
+      t.organizationId,
+      t.effectiveFrom.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     check('prices_positive', sql`${t.pricePerKg} >= 0`),
   ],
 );

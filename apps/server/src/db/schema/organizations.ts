@@ -1,4 +1,4 @@
-import { boolean, char, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, char, date, pgTable, text } from 'drizzle-orm/pg-core';
 import { id, timestamps, version } from './common.ts';
 
 export const organizations = pgTable('organizations', {
@@ -12,6 +12,8 @@ export const organizations = pgTable('organizations', {
   businessRole: text(),
   eprLicense: text(),
   isDemo: boolean().notNull().default(false),
+  /** Postings dated on or before this day (organization time zone) are refused: the books are closed. */
+  booksClosedThrough: date({ mode: 'string' }),
   version: version(),
   ...timestamps,
 });

@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
@@ -104,7 +105,7 @@ export const receiveRecords = pgTable(
   },
   (t) => [
     unique().on(t.organizationId, t.number),
-    index().on(t.organizationId, t.receivedAt.desc(), t.id.desc()),
+    index().on(t.organizationId, t.receivedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index().on(t.organizationId, t.supplierId),
   ],
 );
@@ -178,7 +179,16 @@ export const lots = pgTable(
     version: version(),
     ...timestamps,
   },
-  (t) => [unique().on(t.organizationId, t.code), index().on(t.organizationId, t.facilityId, t.materialId)],
+  (t) => [
+    unique().on(t.organizationId, t.code),
+    index().on(t.organizationId, t.facilityId, t.materialId),
+    // The lot list's default order (newest first): a page without sorting the organization's lots.
+    index('lots_newest_first').on(
+      t.organizationId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
 );
 
 /**
@@ -244,7 +254,10 @@ export const supplierLedger = pgTable(
     supplierId: uuid()
       .notNull()
       .references(() => suppliers.id),
-    /** payable (from a posted receipt), payable_reversal (its void), payment. */
+    /**
+     * payable (from a posted receipt), payable_reversal (its void), payment, advance, and
+     * payment_reversal (a mistaken payment or advance undone; source_id is the entry it reverses).
+     */
     kind: text().notNull(),
     /** Positive raises what we owe the supplier, negative lowers it. */
     amount: php().notNull(),
@@ -257,7 +270,11 @@ export const supplierLedger = pgTable(
     createdBy: uuid().references(() => users.id),
     postedAt: tstz().notNull().defaultNow(),
   },
-  (t) => [index().on(t.organizationId, t.supplierId, t.postedAt)],
+  (t) => [
+    index().on(t.organizationId, t.supplierId, t.postedAt),
+    // A payment is reversed at most once, even by two managers at the same moment.
+    uniqueIndex('supplier_ledger_one_reversal').on(t.sourceId).where(sql`kind = 'payment_reversal'`),
+  ],
 );
 
 /** Replays of create/post calls with the same Idempotency-Key get the first answer again. */
@@ -307,7 +324,7 @@ export const stockCounts = pgTable(
   },
   (t) => [
     unique().on(t.organizationId, t.number),
-    index().on(t.organizationId, t.createdAt.desc(), t.id.desc()),
+    index().on(t.organizationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index().on(t.organizationId, t.facilityId, t.status),
   ],
 );

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { users, userTransactions } from '../../db/schema/index.ts';
-import { containsPattern, olderThan } from '../../lib/sql.ts';
+import { containsPattern, isoMicro, olderThan } from '../../lib/sql.ts';
 
 export type ActivityFilter = {
   limit: number;
@@ -16,6 +16,8 @@ export type ActivityFilter = {
 const columns = {
   entry: userTransactions,
   userName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+  /** The keyset cursor's time, to the microsecond. */
+  at: isoMicro(userTransactions.createdAt),
 };
 
 export async function insertEntry(tx: Db | Tx, values: typeof userTransactions.$inferInsert) {
@@ -24,7 +26,7 @@ export async function insertEntry(tx: Db | Tx, values: typeof userTransactions.$
   return row.id;
 }
 
-export function listEntries(db: Db, orgId: string, f: ActivityFilter) {
+export function listEntries(db: Db | Tx, orgId: string, f: ActivityFilter) {
   const t = userTransactions;
   const p = f.q ? containsPattern(f.q) : undefined;
   return db

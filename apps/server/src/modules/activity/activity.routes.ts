@@ -1,6 +1,9 @@
 import {
+  day,
+  instant,
   listQuerySchema,
   page,
+  str,
   TRANSACTION_TYPES,
   transactionLogBodySchema,
   transactionLogEntrySchema,
@@ -8,24 +11,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { sendCsv } from '../../lib/csv.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import * as service from './activity.service.ts';
 
 const filters = z.object({
   type: z.enum(TRANSACTION_TYPES).optional(),
   user_id: z.string().uuid().optional(),
-  from: z.iso
-    .datetime({ offset: true })
-    .or(z.iso.date())
-    .optional()
-    .describe('Inclusive start (ISO date or date-time)'),
-  to: z.iso
-    .datetime({ offset: true })
-    .or(z.iso.date())
-    .optional()
-    .describe('Exclusive end (ISO date or date-time)'),
-  q: z.string().trim().max(200).optional(),
+  from: instant().or(day()).optional().describe('Inclusive start (ISO date or date-time)'),
+  to: instant().or(day()).optional().describe('Exclusive end (ISO date or date-time)'),
+  q: str().trim().max(200).optional(),
 });
 const tags = ['activity log'];
 
@@ -37,6 +31,7 @@ export const activityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/dashboard/user-transactions',
     {
       schema: {
+        'x-permission': 'activity.report',
         tags,
         summary: 'Records an entry of the signed-in member’s activity (amounts in PHP)',
         body: transactionLogBodySchema,
@@ -50,6 +45,7 @@ export const activityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/dashboard/user-transactions',
     {
       schema: {
+        'x-permission': 'account.self',
         tags,
         summary: 'The activity log, newest first (admins, managers and auditors see everyone’s)',
         querystring: listQuerySchema.extend(filters.shape),
@@ -63,22 +59,21 @@ export const activityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/dashboard/user-transactions/export.csv',
     {
       schema: {
+        'x-permission': 'data.export',
         tags,
-        summary: `The filtered activity log as CSV (at most ${service.EXPORT_MAX_ROWS} rows)`,
+        summary: 'The filtered activity log as CSV, every entry (streamed)',
         querystring: filters,
         produces: ['text/csv'],
       },
     },
-    async (req, reply) => {
-      const csv = await service.exportCsv(ctx, callerOf(req), req.query);
-      return sendCsv(reply, 'activity-log.csv', csv);
-    },
+    async (req, reply) => service.exportCsv(ctx, callerOf(req), req.query, reply),
   );
 
   app.get(
     '/dashboard/user-transactions/:id',
     {
       schema: {
+        'x-permission': 'account.self',
         tags,
         summary: 'One activity entry',
         params: z.object({ id: z.string().uuid() }),

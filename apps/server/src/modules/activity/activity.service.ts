@@ -1,23 +1,26 @@
-import type { TransactionType } from '@plastrace/shared';
+import { can, type transactionLogBodySchema } from '@plastrace/shared';
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { toCsv } from '../../lib/csv.ts';
+import type { Tx } from '../../db/client.ts';
 import { decodeCursor, toPage } from '../../lib/cursor.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { EXPORT_PAGE, pageOf, streamCsv } from '../../lib/export.ts';
+import type { CsvColumn } from '../../lib/listing.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import * as repo from './activity.repo.ts';
-import { logExport } from './changes.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.getEntry>>>;
-export const EXPORT_MAX_ROWS = 50_000;
 
 /** Admins, managers and auditors read the whole organization's log; everyone else their own. */
-const seesAll = (c: Caller) => c.role === 'admin' || c.role === 'manager' || c.role === 'auditor';
+const seesAll = (c: Caller) => can(c.role, 'activity.read_all');
 
 const toEntry = ({ entry: e, userName }: Row) => ({
   id: e.id,
   user_id: e.userId,
   user_name: userName,
   transaction_type: e.transactionType,
+  source: e.source,
   description: e.description,
   amount: e.amount,
   currency: e.currency,
@@ -28,26 +31,18 @@ const toEntry = ({ entry: e, userName }: Row) => ({
   created_at: e.createdAt.toISOString(),
 });
 
-export type LogInput = {
-  user_id: string;
-  transaction_type: TransactionType;
-  description: string;
-  amount: number;
-  currency: 'PHP';
-  status: string;
-  reference_id?: string | null;
-  payment_method: string;
-  metadata: Record<string, unknown>;
-};
+export type LogInput = z.output<typeof transactionLogBodySchema>;
 
+/** An event the client reports; stored as source "client" so it never passes for the server's own. */
 export async function record(ctx: AppContext, caller: Caller, input: LogInput): Promise<string> {
   if (input.user_id !== caller.userId) throw forbidden('You can only record your own activity');
   return repo.insertEntry(ctx.db, {
     organizationId: caller.organizationId,
     userId: caller.userId,
     transactionType: input.transaction_type,
+    source: 'client',
     description: input.description,
-    amount: input.amount.toFixed(2),
+    amount: input.amount,
     currency: input.currency,
     status: input.status,
     referenceId: input.reference_id ?? null,
@@ -55,7 +50,6 @@ export async function record(ctx: AppContext, caller: Caller, input: LogInput): 
     metadata: input.metadata,
   });
 }
-
 export type ActivityQuery = {
   limit: number;
   cursor?: string;
@@ -79,13 +73,13 @@ function filter(caller: Caller, q: ActivityQuery): Omit<repo.ActivityFilter, 'li
 }
 
 export async function list(ctx: AppContext, caller: Caller, q: ActivityQuery) {
-  const after = decodeCursor(q.cursor, 2) as [string, string] | undefined;
+  const after = decodeCursor(q.cursor, ['instant', 'uuid']);
   const rows = await repo.listEntries(ctx.db, caller.organizationId, {
     ...filter(caller, q),
     after,
     limit: q.limit + 1,
   });
-  const page = toPage(rows, q.limit, (r) => [r.entry.createdAt.toISOString(), r.entry.id]);
+  const page = toPage(rows, q.limit, (r) => [r.at, r.entry.id]);
   return { items: page.items.map(toEntry), next_cursor: page.next_cursor };
 }
 
@@ -95,42 +89,38 @@ export async function get(ctx: AppContext, caller: Caller, id: string) {
   return toEntry(row);
 }
 
-/** The filtered log as CSV; the export itself is logged (EXPORT_DATA) with its row count. */
-export async function exportCsv(ctx: AppContext, caller: Caller, q: Omit<ActivityQuery, 'limit' | 'cursor'>) {
-  const rows = (
-    await repo.listEntries(ctx.db, caller.organizationId, {
-      ...filter(caller, { ...q, limit: 0 }),
-      limit: EXPORT_MAX_ROWS,
-    })
-  ).map(toEntry);
-  await logExport(ctx.db, caller, {
+const ACTIVITY_CSV: CsvColumn<ReturnType<typeof toEntry>>[] = [
+  ['created_at', (r) => r.created_at],
+  ['user', (r) => r.user_name],
+  ['type', (r) => r.transaction_type],
+  ['source', (r) => r.source],
+  ['description', (r) => r.description],
+  ['amount', (r) => r.amount],
+  ['currency', (r) => r.currency],
+  ['status', (r) => r.status],
+  ['reference_id', (r) => r.reference_id],
+  ['payment_method', (r) => r.payment_method],
+];
+
+/** The filtered log as CSV, every entry, streamed; the export itself is logged (EXPORT_DATA). */
+export function exportCsv(
+  ctx: AppContext,
+  caller: Caller,
+  q: Omit<ActivityQuery, 'limit' | 'cursor'>,
+  reply: FastifyReply,
+) {
+  const f = filter(caller, { ...q, limit: 0 });
+  return streamCsv(ctx, caller, reply, {
+    filename: 'activity-log.csv',
     dataType: 'user_transactions',
-    format: 'csv',
-    recordCount: rows.length,
     parameters: q,
+    columns: ACTIVITY_CSV,
+    page: async (tx: Tx, after: [string, string] | undefined) =>
+      pageOf(
+        await repo.listEntries(tx, caller.organizationId, { ...f, after, limit: EXPORT_PAGE + 1 }),
+        EXPORT_PAGE,
+        (r): [string, string] => [r.at, r.entry.id],
+        toEntry,
+      ),
   });
-  return toCsv(
-    [
-      'created_at',
-      'user',
-      'type',
-      'description',
-      'amount',
-      'currency',
-      'status',
-      'reference_id',
-      'payment_method',
-    ],
-    rows.map((r) => [
-      r.created_at,
-      r.user_name,
-      r.transaction_type,
-      r.description,
-      r.amount,
-      r.currency,
-      r.status,
-      r.reference_id,
-      r.payment_method,
-    ]),
-  );
 }

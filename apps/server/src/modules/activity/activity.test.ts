@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { newOrganization, TEST_PASSWORD, uniqueEmail } from '../../test/accounts.ts';
 import { useTestApp } from '../../test/app.ts';
@@ -8,8 +9,8 @@ const ctx = useTestApp();
 
 const entry = (userId: string, extra: Record<string, unknown> = {}) => ({
   user_id: userId,
-  transaction_type: 'CREATE_RECORD',
-  description: 'Created receive record RR-0001',
+  transaction_type: 'QR_CODE_GENERATE',
+  description: 'Generated the QR code of receive record RR-0001',
   amount: 1250.5,
   currency: 'PHP',
   status: 'Completed',
@@ -57,9 +58,10 @@ describe('activity log', () => {
     const list = (await admin.get('/api/dashboard/user-transactions')).json();
     expect(list.items.map((i: { transaction_type: string }) => i.transaction_type)).toEqual([
       'LOGIN',
-      'CREATE_RECORD',
+      'QR_CODE_GENERATE',
     ]);
     expect(list.items[1]).toMatchObject({
+      source: 'client',
       amount: '1250.50',
       currency: 'PHP',
       status: 'Completed',
@@ -69,6 +71,37 @@ describe('activity log', () => {
     expect(list.items[0].amount).toBe('0.00');
     const one = await admin.get(`/api/dashboard/user-transactions/${res.json().id}`);
     expect(one.json().reference_id).toBe('RR-0001');
+  });
+
+  it('takes from clients only the events clients report; the server’s own entries say so', async () => {
+    const { admin } = await newOrganization(ctx.app);
+    const id = await meId(admin);
+    for (const type of ['CREATE_RECORD', 'UPDATE_RECORD', 'DELETE_RECORD']) {
+      const forged = await admin.post(
+        '/api/dashboard/user-transactions',
+        entry(id, { transaction_type: type }),
+      );
+      expect(forged.statusCode).toBe(400);
+      expect(forged.json().details.fields['body.transaction_type']).toContain('Clients may report only');
+    }
+    // A change made through the API is logged by the server, as part of the change.
+    await admin.post('/api/facilities', { code: 'F1', name: 'Plant', type: 'mrf', city: 'Manila' });
+    const items = (await admin.get('/api/dashboard/user-transactions')).json().items;
+    expect(items).toContainEqual(
+      expect.objectContaining({ transaction_type: 'CREATE_RECORD', source: 'server' }),
+    );
+    expect(items.filter((i: { source: string }) => i.source === 'client')).toEqual([]);
+  });
+
+  it('refuses amounts beyond what the log holds, and NUL characters, as field errors', async () => {
+    const { admin } = await newOrganization(ctx.app);
+    const id = await meId(admin);
+    const huge = await admin.post('/api/dashboard/user-transactions', entry(id, { amount: 1e15 }));
+    expect(huge.statusCode).toBe(400);
+    expect(Object.keys(huge.json().details.fields)).toEqual(['body.amount']);
+    const nul = await admin.post('/api/dashboard/user-transactions', entry(id, { description: 'a\u0000b' }));
+    expect(nul.statusCode).toBe(400);
+    expect(Object.keys(nul.json().details.fields)).toEqual(['body.description']);
   });
 
   it('refuses entries for someone else, other currencies and unknown types', async () => {
@@ -158,7 +191,7 @@ describe('activity log', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.body.split('\r\n')[0]).toBe(
-      'created_at,user,type,description,amount,currency,status,reference_id,payment_method',
+      'created_at,user,type,source,description,amount,currency,status,reference_id,payment_method',
     );
     expect(res.body).toContain(`"'=cmd|calc, ""quoted"""`);
     const log = (await admin.get('/api/dashboard/user-transactions?type=EXPORT_DATA')).json();
@@ -169,13 +202,34 @@ describe('activity log', () => {
     });
   });
 
-  it('is append-only in the database', async () => {
+  it('is append-only in the database, even for the tables’ owner, and cannot be truncated', async () => {
     const { admin } = await newOrganization(ctx.app);
     await admin.post('/api/dashboard/user-transactions', entry(await meId(admin)));
-    await expect(ctx.database.pool.query('UPDATE user_transactions SET amount = 0')).rejects.toThrow(
-      /append-only/,
-    );
-    await expect(ctx.database.pool.query('DELETE FROM user_transactions')).rejects.toThrow(/append-only/);
+    // The app's own role may not change or remove rows at all…
+    for (const statement of [
+      'UPDATE user_transactions SET amount = 0',
+      'DELETE FROM user_transactions',
+      'TRUNCATE user_transactions',
+      'TRUNCATE audit_log',
+      'TRUNCATE stock_movements',
+      'TRUNCATE supplier_ledger',
+      'ALTER TABLE user_transactions DISABLE TRIGGER user_transactions_append_only',
+    ])
+      await expect(ctx.database.pool.query(statement), statement).rejects.toThrow(
+        /permission denied|must be owner/,
+      );
+    // …and the owner (who runs the migrations) is stopped by the triggers.
+    const owner = new pg.Client({ connectionString: ctx.database.url });
+    await owner.connect();
+    try {
+      await expect(owner.query('UPDATE user_transactions SET amount = 0')).rejects.toThrow(/append-only/);
+      await expect(owner.query('DELETE FROM user_transactions')).rejects.toThrow(/append-only/);
+      for (const table of ['user_transactions', 'audit_log', 'stock_movements', 'supplier_ledger'])
+        await expect(owner.query(`TRUNCATE ${table} CASCADE`), table).rejects.toThrow(/append-only/);
+    } finally {
+      await owner.end();
+    }
+    expect((await admin.get('/api/dashboard/user-transactions')).json().items).toHaveLength(1);
   });
 
   it('needs a session', async () => {

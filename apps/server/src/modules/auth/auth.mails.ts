@@ -37,3 +37,27 @@ ${publicUrl}/auth?reset_token=${token}
 
 The link works once and expires in 1 hour. If you did not ask for it, you can ignore this email.`,
 });
+
+export const failedSignIns = (publicUrl: string, to: string, attempts: number, addresses: number): Mail => ({
+  to,
+  subject: 'Failed sign-in attempts on your PlasTrace account',
+  text: `Hello,
+
+In the last 15 minutes there were ${attempts} failed attempts to sign in to your PlasTrace account, from ${addresses} ${addresses === 1 ? 'address' : 'different addresses'}.
+
+Your account is not locked: you can still sign in as usual at ${publicUrl}/auth (or with an emailed sign-in link). The addresses that kept failing are held back for a while.
+
+If these attempts were not yours, someone may be guessing your password: make sure it is long and not used anywhere else, and change it under your profile if in doubt.`,
+});
+
+export const signupWithTakenEmail = (publicUrl: string, to: string): Mail => ({
+  to,
+  subject: 'Someone tried to register with your email address',
+  text: `Hello,
+
+Someone tried to register a new PlasTrace organization with this email address, which already has an account. Nothing was created.
+
+If it was you, sign in at ${publicUrl}/auth, or reset your password there if you have forgotten it.
+
+If it was not you, you can ignore this email: your account is unchanged.`,
+});

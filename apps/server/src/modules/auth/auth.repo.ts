@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { memberships, oneTimeTokens, organizations, sessions, users } from '../../db/schema/index.ts';
+import { forgetSessions } from '../../plugins/session-cache.ts';
 
 type Handle = Db | Tx;
 const live = () =>
@@ -73,6 +74,7 @@ export async function extendSession(tx: Handle, id: string, idleExpiresAt: Date)
 }
 
 export async function revokeSession(tx: Handle, userId: string, id: string) {
+  forgetSessions();
   const rows = await tx
     .update(sessions)
     .set({ revokedAt: sql`now()` })
@@ -83,6 +85,7 @@ export async function revokeSession(tx: Handle, userId: string, id: string) {
 
 /** Revokes every live session of a user, except one when given (the one changing the password). */
 export async function revokeUserSessions(tx: Handle, userId: string, except?: string) {
+  forgetSessions();
   await tx
     .update(sessions)
     .set({ revokedAt: sql`now()` })
@@ -96,6 +99,7 @@ export async function revokeUserSessions(tx: Handle, userId: string, except?: st
 }
 
 export async function revokeMembershipSessions(tx: Handle, membershipId: string) {
+  forgetSessions();
   await tx
     .update(sessions)
     .set({ revokedAt: sql`now()` })
@@ -179,4 +183,17 @@ export async function memberView(db: Handle, membershipId: string) {
 export async function findUserById(db: Handle, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+/**
+ * Whether the member ever signed in from this address (revoked and expired sessions count too). host()
+ * compares as text, so an address PostgreSQL cannot parse is simply unknown rather than an error.
+ */
+export async function hasSignedInFrom(db: Handle, userId: string, ip: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), sql`host(${sessions.ip}) = ${ip}`))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -24,6 +24,7 @@ type Opts = { ctx: AppContext; csrf: Csrf; demo: () => Promise<{ email: string; 
 const client = (req: FastifyRequest): service.Client => ({
   ip: req.ip,
   userAgent: req.headers['user-agent'],
+  log: req.log,
 });
 const tags = ['auth'];
 
@@ -33,6 +34,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx, 
     '/ping',
     {
       schema: {
+        'x-permission': 'public',
         tags,
         summary:
           'Starts a browser session: sets the CSRF cookie and returns the token in the x-csrf-token header',
@@ -49,6 +51,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx, 
     '/csrf-token',
     {
       schema: {
+        'x-permission': 'public',
         tags,
         summary: 'A CSRF token for state-changing calls',
         response: { 200: z.object({ csrfToken: z.string() }) },
@@ -64,6 +67,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx, 
     '/public/config',
     {
       schema: {
+        'x-permission': 'public',
         tags,
         summary: 'What the signed-out web app needs: demo sign-in hint when the demo organization exists',
         response: {
@@ -78,6 +82,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx, 
     '/auth/login',
     {
       schema: {
+        'x-permission': 'public',
         tags,
         summary: 'Signs in with email and password',
         body: loginBodySchema,
@@ -100,6 +105,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx, 
     '/auth/magiclink',
     {
       schema: {
+        'x-permission': 'public',
         tags,
         summary: 'Emails a one-time sign-in link (valid 15 minutes)',
         body: magicLinkBodySchema,
@@ -113,6 +119,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx, 
     '/auth/magiclink/verify',
     {
       schema: {
+        'x-permission': 'public',
         tags,
         summary: 'Redeems a sign-in link',
         body: tokenBodySchema,
@@ -126,6 +133,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx, 
     '/auth/signup',
     {
       schema: {
+        'x-permission': 'public',
         tags,
         summary: 'Registers a new organization with its first administrator',
         description: 'Profile fields are accepted in snake_case and camelCase (the web client sends both).',
@@ -170,6 +178,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx, 
     '/auth/password/forgot',
     {
       schema: {
+        'x-permission': 'public',
         tags,
         summary: 'Emails a password-reset link (valid 1 hour)',
         body: magicLinkBodySchema,
@@ -183,6 +192,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx, 
     '/auth/password/reset',
     {
       schema: {
+        'x-permission': 'public',
         tags,
         summary: 'Sets a new password with a reset link; signs out every session',
         body: passwordResetSchema,
@@ -198,6 +208,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx, 
     '/auth/verify-email',
     {
       schema: {
+        'x-permission': 'public',
         tags,
         summary: 'Confirms an email address with the emailed link',
         body: tokenBodySchema,
@@ -214,13 +225,27 @@ export const sessionRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx }) =
 
   app.get(
     '/dashboard/users/me',
-    { schema: { tags, summary: 'The signed-in member', response: { 200: userSchema } } },
+    {
+      schema: {
+        'x-permission': 'account.self',
+        tags,
+        summary: 'The signed-in member',
+        response: { 200: userSchema },
+      },
+    },
     async (req) => service.me(ctx, callerOf(req).membershipId),
   );
 
   app.post(
     '/auth/logout',
-    { schema: { tags, summary: 'Signs out this session', response: { 200: messageSchema } } },
+    {
+      schema: {
+        'x-permission': 'account.self',
+        tags,
+        summary: 'Signs out this session',
+        response: { 200: messageSchema },
+      },
+    },
     async (req) => {
       const c = callerOf(req);
       await service.logout(ctx, c.userId, c.sessionId);
@@ -232,6 +257,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx }) =
     '/session/refresh',
     {
       schema: {
+        'x-permission': 'account.self',
         tags,
         summary: 'Extends the session (the web calls it after 12 h of activity)',
         response: {
@@ -250,6 +276,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx }) =
     '/auth/password',
     {
       schema: {
+        'x-permission': 'account.self',
         tags,
         summary: 'Changes the password; signs out the other sessions',
         body: passwordChangeSchema,
@@ -268,14 +295,22 @@ export const sessionRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx }) =
 
   app.post(
     '/auth/verify-email/resend',
-    { schema: { tags, summary: 'Sends a new email verification link', response: { 200: messageSchema } } },
-    async (req) => ({ message: await service.resendVerification(ctx, callerOf(req).userId) }),
+    {
+      schema: {
+        'x-permission': 'account.self',
+        tags,
+        summary: 'Sends a new email verification link',
+        response: { 200: messageSchema },
+      },
+    },
+    async (req) => ({ message: await service.resendVerification(ctx, callerOf(req).userId, client(req)) }),
   );
 
   app.get(
     '/sessions',
     {
       schema: {
+        'x-permission': 'account.self',
         tags,
         summary: "The caller's own live sessions",
         response: { 200: z.object({ items: z.array(ownSessionSchema) }) },
@@ -291,6 +326,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx }) =
     '/sessions/:id',
     {
       schema: {
+        'x-permission': 'account.self',
         tags,
         summary: 'Signs out one of the caller’s sessions',
         params: z.object({ id: z.string().uuid() }),

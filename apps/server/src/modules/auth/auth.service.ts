@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { User } from '@plastrace/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { DUMMY_HASH, hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
-import { check, consume, LIMITS } from '../../lib/rate-limit.ts';
+import { hit, LIMITS } from '../../lib/rate-limit.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { enqueue } from '../mail/mail.repo.ts';
 import { notify } from '../organization/notifications.repo.ts';
 import { audit } from '../security/security.repo.ts';
+import { enforce, guardLinkRequest, guardLogin, loginFailed, loginSucceeded } from './auth.guard.ts';
 import * as mails from './auth.mails.ts';
 import * as repo from './auth.repo.ts';
 import { toUser } from './auth.views.ts';
@@ -19,12 +21,14 @@ const MAGIC_LINK_MS = 15 * 60_000;
 const RESET_MS = 60 * 60_000;
 const VERIFY_MS = 7 * 24 * 60 * 60_000;
 
-export type Client = { ip: string; userAgent: string | undefined };
+/** Who is calling: refusals are logged with the request's logger, so they carry its request id. */
+export type Client = { ip: string; userAgent: string | undefined; log: FastifyBaseLogger };
 export type SessionOut = { session: { access_token: string; expires_at: string }; user: User };
 
 const invalidLogin = () => new AppError(401, 'unauthorized', 'Invalid email or password');
 export const MAGIC_LINK_SENT = 'Magic link sent! Please check your email.';
 export const RESET_SENT = 'If an account exists for that email, we have sent a link to reset the password.';
+export const SIGNUP_DONE = 'Registration successful! Please log in with your new account.';
 
 async function startSession(
   tx: Tx,
@@ -69,15 +73,15 @@ export async function login(
   input: { email: string; password: string; remember: boolean },
   client: Client,
 ): Promise<SessionOut> {
-  await consume(ctx.db, LIMITS.loginPerIp, client.ip);
-  await check(ctx.db, LIMITS.loginFailuresPerAccount, input.email);
+  await guardLogin(ctx.db, input.email, client);
   const user = await repo.findUserByEmail(ctx.db, input.email);
   // Verify against a dummy hash for unknown emails: the answer takes as long either way.
   const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !ok) {
-    await consume(ctx.db, LIMITS.loginFailuresPerAccount, input.email).catch(() => undefined);
+    await loginFailed(ctx, input.email, client, user);
     throw invalidLogin();
   }
+  await loginSucceeded(ctx.db, input.email, client);
   return ctx.db.transaction(async (tx) => {
     const m = await activeMembership(tx, user.id);
     const out = await startSession(tx, m.id, client, input.remember);
@@ -92,10 +96,20 @@ export async function login(
   });
 }
 
-export async function requestMagicLink(ctx: AppContext, email: string, client: Client): Promise<string> {
-  await consume(ctx.db, LIMITS.magicLinkPerIp, client.ip);
-  await consume(ctx.db, LIMITS.magicLinkPerEmail, email);
+/** The user an emailed sign-in or reset link may go to: none for unknown emails and deactivated members. */
+async function linkRecipient(ctx: AppContext, email: string, kind: 'magic' | 'reset', client: Client) {
   const user = await repo.findUserByEmail(ctx.db, email);
+  await guardLinkRequest(ctx.db, kind, email, client, user?.id);
+  if (!user) return undefined;
+  const m = await repo.primaryMembership(ctx.db, user.id);
+  if (m?.status === 'active') return user;
+  // The link could not sign them in; the answer stays the same so it tells nobody about the account.
+  client.log.info({ email, ip: client.ip }, `${kind} link not sent: the member is deactivated`);
+  return undefined;
+}
+
+export async function requestMagicLink(ctx: AppContext, email: string, client: Client): Promise<string> {
+  const user = await linkRecipient(ctx, email, 'magic', client);
   // The same answer whether or not the account exists: the form must not reveal who has one.
   if (!user) return MAGIC_LINK_SENT;
   const token = newToken();
@@ -113,7 +127,7 @@ export async function requestMagicLink(ctx: AppContext, email: string, client: C
 }
 
 export async function redeemMagicLink(ctx: AppContext, token: string, client: Client): Promise<SessionOut> {
-  await consume(ctx.db, LIMITS.magicLinkPerIp, client.ip);
+  await enforce(ctx.db, LIMITS.magicLinkPerIp, client.ip, client, undefined, 'magic link redemption');
   return ctx.db.transaction(async (tx) => {
     const userId = await repo.redeemOneTimeToken(tx, hashToken(token), 'magic_link');
     if (!userId)
@@ -145,12 +159,12 @@ export type SignupInput = {
 };
 
 export async function signup(ctx: AppContext, input: SignupInput, client: Client): Promise<string> {
-  await consume(ctx.db, LIMITS.signupPerIp, client.ip);
+  await enforce(ctx.db, LIMITS.signupPerIp, client.ip, client, input.email, 'registration');
   const weak = passwordProblem(input.password, input.email);
   if (weak) throw new AppError(400, 'validation_failed', weak, { fields: { 'body.password': weak } });
   const passwordHash = await hashPassword(input.password);
   const token = newToken();
-  await ctx.db.transaction(async (tx) => {
+  const taken = await ctx.db.transaction(async (tx) => {
     const user = await repo.insertUser(tx, {
       email: input.email,
       passwordHash,
@@ -158,12 +172,7 @@ export async function signup(ctx: AppContext, input: SignupInput, client: Client
       lastName: input.lastName,
       businessRole: input.businessRole,
     });
-    if (!user)
-      throw new AppError(
-        409,
-        'conflict',
-        'An account with this email already exists. Please sign in instead.',
-      );
+    if (!user) return true;
     const org = await repo.insertOrganization(tx, {
       name: input.companyName,
       slug: `${slugify(input.companyName)}-${randomBytes(3).toString('hex')}`,
@@ -187,9 +196,22 @@ export async function signup(ctx: AppContext, input: SignupInput, client: Client
       entityId: org.id,
       ip: client.ip,
     });
+    return false;
   });
+  // A taken email gets the same answer as a new one, or the form would tell who has an account.
+  if (taken) await tellOwnerOfSignup(ctx, input.email, client);
   void ctx.mailer.kick();
-  return 'Registration successful! Please log in with your new account.';
+  return SIGNUP_DONE;
+}
+
+/** Mails the owner of a taken email; past a few a day they are skipped silently, never refused. */
+async function tellOwnerOfSignup(ctx: AppContext, email: string, client: Client): Promise<void> {
+  client.log.info(
+    { email, ip: client.ip },
+    'registration with an email that has an account: nothing created',
+  );
+  if ((await hit(ctx.db, LIMITS.signupTakenPerEmail, email)) > LIMITS.signupTakenPerEmail.limit) return;
+  await ctx.db.transaction((tx) => enqueue(tx, mails.signupWithTakenEmail(ctx.publicUrl, email)));
 }
 
 const slugify = (s: string) =>
@@ -256,9 +278,7 @@ export async function changePassword(
 }
 
 export async function forgotPassword(ctx: AppContext, email: string, client: Client): Promise<string> {
-  await consume(ctx.db, LIMITS.magicLinkPerIp, client.ip);
-  await consume(ctx.db, LIMITS.passwordResetPerEmail, email);
-  const user = await repo.findUserByEmail(ctx.db, email);
+  const user = await linkRecipient(ctx, email, 'reset', client);
   if (!user) return RESET_SENT;
   const token = newToken();
   await ctx.db.transaction(async (tx) => {
@@ -280,7 +300,7 @@ export async function resetPassword(
   password: string,
   client: Client,
 ): Promise<string> {
-  await consume(ctx.db, LIMITS.magicLinkPerIp, client.ip);
+  await enforce(ctx.db, LIMITS.magicLinkPerIp, client.ip, client, undefined, 'password reset redemption');
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     const userId = await repo.redeemOneTimeToken(tx, hashToken(token), 'password_reset');
@@ -332,11 +352,11 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<strin
   });
 }
 
-export async function resendVerification(ctx: AppContext, userId: string): Promise<string> {
+export async function resendVerification(ctx: AppContext, userId: string, client: Client): Promise<string> {
   const user = await repo.findUserById(ctx.db, userId);
   if (!user) throw notFound('User');
   if (user.emailVerifiedAt) return 'Your email address is already verified.';
-  await consume(ctx.db, LIMITS.magicLinkPerEmail, user.email);
+  await enforce(ctx.db, LIMITS.verificationPerEmail, user.email, client, user.email, 'verification mail');
   const token = newToken();
   await ctx.db.transaction(async (tx) => {
     await repo.insertOneTimeToken(tx, {

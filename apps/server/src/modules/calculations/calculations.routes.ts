@@ -16,6 +16,7 @@ export const calculationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     '/material-types',
     {
       schema: {
+        'x-permission': 'public',
         tags: ['calculations'],
         summary: 'Material types with resin codes and emission factors (with sources)',
         querystring: materialTypesQuerySchema,
@@ -29,6 +30,7 @@ export const calculationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     '/process-types',
     {
       schema: {
+        'x-permission': 'public',
         tags: ['calculations'],
         summary: 'Recycling process steps with indicative energy use (kWh per tonne, with sources)',
         response: { 200: z.object({ items: z.array(processTypeSchema) }) },
@@ -41,6 +43,7 @@ export const calculationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     '/epr-countries',
     {
       schema: {
+        'x-permission': 'public',
         tags: ['calculations'],
         summary: 'EPR regimes by country with yearly recovery targets (the Philippines: RA 11898)',
         response: { 200: z.object({ items: z.array(eprCountrySchema) }) },

@@ -26,7 +26,7 @@ export async function materialTypesPage(
   db: Db,
   query: { limit: number; cursor?: string; q?: string; polymer?: string },
 ) {
-  const after = decodeCursor(query.cursor, 2) as [number, string] | undefined;
+  const after = decodeCursor(query.cursor, ['int', 'text']);
   const rows = await repo.listMaterialTypes(db, { ...query, after, limit: query.limit + 1 });
   const page = toPage(rows, query.limit, (r) => [r.sortOrder, r.code]);
   return { items: page.items.map(toMaterialType), next_cursor: page.next_cursor };

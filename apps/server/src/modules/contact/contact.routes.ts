@@ -16,6 +16,7 @@ export const contactRoutes: FastifyPluginAsyncZod<Opts> = async (
     '/contact',
     {
       schema: {
+        'x-permission': 'public',
         tags,
         summary: 'Where contact-form messages go',
         response: { 200: contactInfoSchema },
@@ -28,6 +29,7 @@ export const contactRoutes: FastifyPluginAsyncZod<Opts> = async (
     '/contact',
     {
       schema: {
+        'x-permission': 'public',
         tags,
         summary: 'Sends a message to PlasTrace support; the sender gets a receipt by email',
         description: 'Limited to 5 messages an hour per client address and 5 a day per email address (429).',

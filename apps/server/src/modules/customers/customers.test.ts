@@ -134,7 +134,7 @@ describe('customers', () => {
     expect((await org.manager.post('/api/customers', customer({ code: 'CUS-M' }))).statusCode).toBe(201);
     const supplier = await org.supplier.get('/api/customers');
     expect(supplier.statusCode).toBe(403);
-    expect(supplier.json().message).toBe('Your role may not view customers');
+    expect(supplier.json().message).toBe('Your role may not view master data');
     expect((await org.supplier.get(`/api/customers/${mine.id}`)).statusCode).toBe(403);
   });
 });

@@ -163,9 +163,12 @@ describe('facilities', () => {
     expect((await other.post(`/api/facilities/${mine.id}/restore`)).statusCode).toBe(404);
   });
 
-  it('lets operators, auditors and suppliers read, and only admins and managers write', async () => {
+  it('lets operators and auditors read, only admins and managers write, and suppliers nothing', async () => {
     const mine = (await admin.get('/api/facilities?q=MNL3')).json().items[0];
-    for (const reader of [org.operator, org.auditor, org.supplier]) {
+    // Permit numbers and the organization's sites are not a supplier's business.
+    expect((await org.supplier.get('/api/facilities')).statusCode).toBe(403);
+    expect((await org.supplier.get(`/api/facilities/${mine.id}`)).statusCode).toBe(403);
+    for (const reader of [org.operator, org.auditor]) {
       expect((await reader.get('/api/facilities')).json().items.length).toBeGreaterThan(0);
       expect((await reader.get(`/api/facilities/${mine.id}`)).statusCode).toBe(200);
       const denied = await reader.post('/api/facilities', facility({ code: 'NOPE' }));

@@ -1,6 +1,7 @@
+import { deflateSync } from 'node:zlib';
 import sharp, { type Exif } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { exifFacts, sniffImage } from './images.ts';
+import { exifFacts, MAX_PIXELS, preparePhoto, sniffImage } from './images.ts';
 
 const exifOf = async (tags: Exif) => {
   const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
@@ -63,6 +64,61 @@ describe('photo facts', () => {
       capturedAt: null,
       latitude: null,
       longitude: null,
+    });
+  });
+});
+
+/** A tiny PNG whose header claims any size: the pixels it would need are never there. */
+function pngClaiming(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of b) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(64))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('decompression limits', () => {
+  it('refuses more than 40 megapixels from the header, before decoding (413)', async () => {
+    expect(MAX_PIXELS).toBe(40_000_000);
+    const bomb = pngClaiming(9000, 9000);
+    expect(bomb.length).toBeLessThan(200);
+    await expect(preparePhoto(bomb, 'huge.png', 'Asia/Manila')).rejects.toMatchObject({
+      statusCode: 413,
+      code: 'payload_too_large',
+      message:
+        '“huge.png” is 9000 × 9000 pixels; at most 40 megapixels are accepted. Take it at a lower resolution.',
+    });
+  });
+
+  it('lets a size within the limit through to decoding', async () => {
+    // 8000 × 5000 is exactly 40 MP: accepted by the header check, then found to have no real pixels.
+    await expect(preparePhoto(pngClaiming(8000, 5000), 'edge.png', 'Asia/Manila')).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'validation_failed',
     });
   });
 });

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   facilities,
@@ -11,42 +12,6 @@ import {
 import { containsPattern, olderThan } from '../../lib/sql.ts';
 
 type Handle = Db | Tx;
-
-export async function insertRecord(tx: Tx, values: typeof receiveRecords.$inferInsert) {
-  const [row] = await tx.insert(receiveRecords).values(values).returning({ id: receiveRecords.id });
-  if (!row) throw new Error('receive record insert returned nothing');
-  return row.id;
-}
-
-export async function replaceLines(tx: Tx, recordId: string, lines: (typeof receiveLines.$inferInsert)[]) {
-  await tx.delete(receiveLines).where(eq(receiveLines.recordId, recordId));
-  await tx.insert(receiveLines).values(lines);
-}
-
-export async function updateRecord(
-  tx: Tx,
-  orgId: string,
-  id: string,
-  version: number | undefined,
-  values: Partial<typeof receiveRecords.$inferInsert>,
-) {
-  const [row] = await tx
-    .update(receiveRecords)
-    .set({ ...values, updatedAt: sql`now()`, version: sql`${receiveRecords.version} + 1` })
-    .where(
-      and(
-        eq(receiveRecords.organizationId, orgId),
-        eq(receiveRecords.id, id),
-        version === undefined ? undefined : eq(receiveRecords.version, version),
-      ),
-    )
-    .returning({ id: receiveRecords.id });
-  return row;
-}
-
-export async function setLineLot(tx: Tx, lineId: string, lotId: string) {
-  await tx.update(receiveLines).set({ lotId }).where(eq(receiveLines.id, lineId));
-}
 
 const header = {
   supplier: { id: suppliers.id, code: suppliers.code, name: suppliers.name },
@@ -127,9 +92,19 @@ export function listRecords(db: Handle, orgId: string, f: RecordFilter) {
     .limit(f.limit);
 }
 
-/** One row per line of the filtered records, in the list's order, for the CSV export. */
+/**
+ * One row per line of a page of the filtered records (the first `limit` records after `after`, in the
+ * list's order), for the streamed CSV export: pages hold whole records, never half of one.
+ */
 export function exportLines(db: Handle, orgId: string, f: RecordFilter) {
   const r = receiveRecords;
+  const page = db
+    .select({ id: r.id })
+    .from(r)
+    .innerJoin(suppliers, eq(suppliers.id, r.supplierId))
+    .where(recordConditions(orgId, f))
+    .orderBy(desc(r.receivedAt), desc(r.id))
+    .limit(f.limit);
   return db
     .select({
       record: r,
@@ -144,7 +119,45 @@ export function exportLines(db: Handle, orgId: string, f: RecordFilter) {
     .innerJoin(receiveLines, eq(receiveLines.recordId, r.id))
     .innerJoin(materials, eq(materials.id, receiveLines.materialId))
     .leftJoin(lots, eq(lots.id, receiveLines.lotId))
-    .where(recordConditions(orgId, f))
-    .orderBy(desc(r.receivedAt), desc(r.id), asc(receiveLines.lineNo))
-    .limit(f.limit);
+    .where(and(eq(r.organizationId, orgId), inArray(r.id, page)))
+    .orderBy(desc(r.receivedAt), desc(r.id), asc(receiveLines.lineNo));
+}
+
+// ---- posting (migration 0010): one call, one round trip ----
+
+export type Outcome<T> = { status: number; body: T };
+export type BatchResult<T> = {
+  index: number;
+  status: number;
+  body?: T;
+  error?: { message: string; details: Record<string, unknown> | null };
+};
+
+const POSTING = ['receive_create', 'receive_edit', 'receive_post', 'receive_void', 'receive_batch'] as const;
+
+/**
+ * Calls one of the receive-record functions as a named prepared statement: PostgreSQL parses and
+ * plans it once per connection, and the whole write — checks, numbers, rows, audit, activity,
+ * idempotency — is this one round trip, committed on its own.
+ */
+export async function callPosting<T>(db: Db, fn: (typeof POSTING)[number], payload: object): Promise<T> {
+  const json = JSON.stringify(payload);
+  // Inside a caller's transaction (the demo seed runs the services in one), as a savepoint of it.
+  const rows =
+    db.$client instanceof pg.Pool
+      ? (
+          await db.$client.query<{ out: T }>({
+            name: fn,
+            text: `SELECT ${fn}($1::jsonb) AS out`,
+            values: [json],
+          })
+        ).rows
+      : (
+          await db.transaction((tx) =>
+            tx.execute<{ out: T }>(sql`SELECT ${sql.raw(fn)}(${json}::jsonb) AS out`),
+          )
+        ).rows;
+  const row = rows[0];
+  if (!row) throw new Error(`${fn} returned nothing`);
+  return row.out;
 }

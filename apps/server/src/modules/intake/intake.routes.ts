@@ -1,5 +1,9 @@
 import {
   page,
+  RECEIVE_BATCH_MAX,
+  receiveBatchBodySchema,
+  receiveBatchResultSchema,
+  receiveCreateQuerySchema,
   receiveExportQuerySchema,
   receiveListQuerySchema,
   receiveRecordInputSchema,
@@ -10,9 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { sendCsv } from '../../lib/csv.ts';
 import { idempotencyHeaders, idempotencyKeyOf } from '../../lib/idempotency.ts';
-import { CSV_MAX_ROWS } from '../../lib/listing.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import * as service from './intake.service.ts';
 import { photoRoutes } from './photos.routes.ts';
@@ -28,6 +30,7 @@ export const intakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/receive-records',
     {
       schema: {
+        'x-permission': 'records.read',
         tags,
         summary: 'Receive records, newest first',
         querystring: receiveListQuerySchema,
@@ -41,32 +44,53 @@ export const intakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/receive-records/export.csv',
     {
       schema: {
+        'x-permission': 'data.export',
         tags,
-        summary: `The filtered receive records as CSV, one row per line (at most ${CSV_MAX_ROWS} rows)`,
+        summary: 'The filtered receive records as CSV, one row per line, every record (streamed)',
         querystring: receiveExportQuerySchema,
         produces: ['text/csv'],
       },
     },
-    async (req, reply) => {
-      const csv = await service.exportCsv(ctx, callerOf(req), req.query);
-      return sendCsv(reply, 'receive-records.csv', csv);
-    },
+    async (req, reply) => service.exportCsv(ctx, callerOf(req), req.query, reply),
   );
 
   app.post(
     '/receive-records',
     {
       schema: {
+        'x-permission': 'records.write',
         tags,
-        summary: 'Drafts a receive record; unit prices default from the price list',
+        summary:
+          'Drafts a receive record, or with ?post=true saves and posts it; unit prices default from the price list',
         headers: idempotencyHeaders,
+        querystring: receiveCreateQuerySchema,
         body: receiveRecordInputSchema,
         response: { 201: receiveRecordSchema },
       },
     },
     async (req, reply) => {
-      const out = await service.create(ctx, callerOf(req), req.body, idempotencyKeyOf(req));
-      return reply.code(201).send(out.body);
+      const out = await service.create(ctx, callerOf(req), req.body, idempotencyKeyOf(req), req.query.post);
+      return reply.code(out.status as 201).send(out.body);
+    },
+  );
+
+  app.post(
+    '/receive-records/batch',
+    {
+      schema: {
+        'x-permission': 'records.write',
+        tags,
+        summary: `Saves and posts up to ${RECEIVE_BATCH_MAX} records (scales, imports); each record stands alone`,
+        description:
+          'Each record is saved and posted as a unit of its own: one that is refused is answered with its error (status 4xx) and leaves nothing behind, while the others post (201). Each record may carry its own idempotency_key, so a retried batch posts no record twice and answers as the first time. The whole batch is one database call and one commit.',
+        body: receiveBatchBodySchema,
+        response: { 200: receiveBatchResultSchema },
+      },
+    },
+    async (req) => {
+      const results = await service.batch(ctx, callerOf(req), req.body.records);
+      const posted = results.filter((r) => r.error === null).length;
+      return { results, posted, refused: results.length - posted };
     },
   );
 
@@ -74,6 +98,7 @@ export const intakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/receive-records/:id',
     {
       schema: {
+        'x-permission': 'records.read',
         tags,
         summary: 'One receive record with its lines and lots',
         params: idParams,
@@ -87,6 +112,7 @@ export const intakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/receive-records/:id',
     {
       schema: {
+        'x-permission': 'records.write',
         tags,
         summary: 'Replaces a draft (with its version)',
         params: idParams,
@@ -101,6 +127,7 @@ export const intakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/receive-records/:id/post',
     {
       schema: {
+        'x-permission': 'records.write',
         tags,
         summary: 'Posts a draft: a lot per line, stock in, and a payable on the supplier ledger',
         headers: idempotencyHeaders,
@@ -110,7 +137,7 @@ export const intakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (req, reply) => {
       const out = await service.post(ctx, callerOf(req), req.params.id, idempotencyKeyOf(req));
-      return reply.code(200).send(out.body);
+      return reply.code(out.status as 200).send(out.body);
     },
   );
 
@@ -118,6 +145,7 @@ export const intakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/receive-records/:id/void',
     {
       schema: {
+        'x-permission': 'records.void',
         tags,
         summary: 'Voids a posted record (reversal rows); refused once a lot has moved on',
         params: idParams,

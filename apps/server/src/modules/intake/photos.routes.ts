@@ -69,6 +69,7 @@ export const photoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/receive-records/:id/photos',
     {
       schema: {
+        'x-permission': 'records.write',
         tags,
         summary: `Adds photos to a draft (multipart/form-data, any field name; ${ACCEPTED_TYPES()}, at most ${MB} MB each and ${PHOTO_MAX_PER_RECORD} per record)`,
         description:
@@ -88,6 +89,7 @@ export const photoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/receive-records/:id/photos/:fileId',
     {
       schema: {
+        'x-permission': 'records.write',
         tags,
         summary: 'Removes a photo from a draft',
         params: photoParams,
@@ -118,12 +120,26 @@ export const photoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.get(
     '/receive-records/:id/photos/:fileId',
-    { schema: { tags, summary: 'The stored photo (metadata-free)', params: photoParams } },
+    {
+      schema: {
+        'x-permission': 'records.read',
+        tags,
+        summary: 'The stored photo (metadata-free)',
+        params: photoParams,
+      },
+    },
     serve('image'),
   );
   app.get(
     '/receive-records/:id/photos/:fileId/thumbnail',
-    { schema: { tags, summary: 'The photo’s thumbnail (WebP, at most 320 px)', params: photoParams } },
+    {
+      schema: {
+        'x-permission': 'records.read',
+        tags,
+        summary: 'The photo’s thumbnail (WebP, at most 320 px)',
+        params: photoParams,
+      },
+    },
     serve('thumbnail'),
   );
 };

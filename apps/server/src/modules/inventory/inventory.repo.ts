@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { containsPattern } from '../../lib/sql.ts';
 
 export type Grouping = 'lot' | 'material' | 'facility';
@@ -39,7 +39,7 @@ export type BalanceFilter = {
  * posted before the end of `asOf` in the organization's time zone. Either way the rows are summed by
  * id first and only the groups are joined to their names, which keeps a million-row ledger cheap.
  */
-export async function balances(db: Db, orgId: string, f: BalanceFilter): Promise<InventoryRow[]> {
+export async function balances(db: Db | Tx, orgId: string, f: BalanceFilter): Promise<InventoryRow[]> {
   const byMaterial = f.group !== 'facility';
   const byLot = f.group === 'lot';
   const filters = (t: string) => sql`

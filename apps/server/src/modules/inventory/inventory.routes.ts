@@ -1,7 +1,6 @@
 import { inventoryExportQuerySchema, inventoryQuerySchema, inventoryReportSchema } from '@plastrace/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { sendCsv } from '../../lib/csv.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import { exportCsv, inventory } from './inventory.service.ts';
 
@@ -13,6 +12,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/inventory',
     {
       schema: {
+        'x-permission': 'stock.read',
         tags,
         summary:
           'Stock by facility × material × lot, valued at weighted-average cost (PHP); keyset pages, totals of the whole filter',
@@ -27,16 +27,13 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/inventory/export.csv',
     {
       schema: {
+        'x-permission': 'data.export',
         tags,
         summary: 'The same balances (filters, grouping, as-of day) as CSV',
         querystring: inventoryExportQuerySchema,
         produces: ['text/csv'],
       },
     },
-    async (req, reply) => {
-      const csv = await exportCsv(ctx, callerOf(req), req.query);
-      const day = req.query.as_of ?? 'today';
-      return sendCsv(reply, `inventory-${req.query.group}-${day}.csv`, csv);
-    },
+    async (req, reply) => exportCsv(ctx, callerOf(req), req.query, reply),
   );
 };

@@ -139,6 +139,15 @@ export async function balanceOf(tx: Tx, orgId: string, supplierId: string): Prom
   return row?.balance ?? '0.00';
 }
 
+/** One entry of the organization's ledger. */
+export async function getEntry(tx: Tx, orgId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(l)
+    .where(and(eq(l.organizationId, orgId), eq(l.id, id)));
+  return row;
+}
+
 /** Locks the supplier row so two payments cannot both pass the balance check. */
 export async function lockSupplier(tx: Tx, orgId: string, supplierId: string) {
   const [row] = await tx

@@ -1,6 +1,7 @@
 import {
   ledgerEntrySchema,
   paymentInputSchema,
+  paymentReversalBodySchema,
   statementExportQuerySchema,
   statementQuerySchema,
   statementSchema,
@@ -11,9 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { sendCsv } from '../../lib/csv.ts';
 import { idempotencyHeaders, idempotencyKeyOf } from '../../lib/idempotency.ts';
-import { CSV_MAX_ROWS } from '../../lib/listing.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import * as service from './ledger.service.ts';
 
@@ -28,6 +27,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/supplier-ledger',
     {
       schema: {
+        'x-permission': 'ledger.read',
         tags,
         summary: 'What is owed to each supplier (search, filters, keyset pages, totals)',
         querystring: supplierBalanceQuerySchema,
@@ -41,20 +41,21 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/supplier-ledger/export.csv',
     {
       schema: {
+        'x-permission': 'data.export',
         tags,
-        summary: `The filtered supplier balances as CSV (at most ${CSV_MAX_ROWS} rows)`,
+        summary: 'The filtered supplier balances as CSV, every row (streamed)',
         querystring: supplierBalanceExportQuerySchema,
         produces: ['text/csv'],
       },
     },
-    async (req, reply) =>
-      sendCsv(reply, 'supplier-balances.csv', await service.exportBalances(ctx, callerOf(req), req.query)),
+    async (req, reply) => service.exportBalances(ctx, callerOf(req), req.query, reply),
   );
 
   app.get(
     '/supplier-ledger/:supplier_id',
     {
       schema: {
+        'x-permission': 'ledger.read',
         tags,
         summary:
           'A supplier’s statement for a period: opening balance, entries with running balance, closing',
@@ -70,23 +71,23 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/supplier-ledger/:supplier_id/statement.csv',
     {
       schema: {
+        'x-permission': 'data.export',
         tags,
-        summary: 'The statement as CSV, with opening and closing balance rows',
+        summary: 'The statement as CSV, every entry, with opening and closing balance rows (streamed)',
         params: supplierParams,
         querystring: statementExportQuerySchema,
         produces: ['text/csv'],
       },
     },
-    async (req, reply) => {
-      const out = await service.exportStatement(ctx, callerOf(req), req.params.supplier_id, req.query);
-      return sendCsv(reply, out.filename, out.csv);
-    },
+    async (req, reply) =>
+      service.exportStatement(ctx, callerOf(req), req.params.supplier_id, req.query, reply),
   );
 
   app.post(
     '/supplier-ledger/payments',
     {
       schema: {
+        'x-permission': 'payments.write',
         tags,
         summary: 'Records a payment (cash, GCash or bank), or an advance when marked so',
         headers: idempotencyHeaders,
@@ -98,5 +99,21 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       const out = await service.pay(ctx, callerOf(req), req.body, idempotencyKeyOf(req));
       return reply.code(201).send(out.body);
     },
+  );
+
+  app.post(
+    '/supplier-ledger/entries/:id/reverse',
+    {
+      schema: {
+        'x-permission': 'payments.write',
+        tags,
+        summary: 'Reverses a mistaken payment or advance (once), with the reason; dated today',
+        params: z.object({ id: z.string().uuid() }),
+        body: paymentReversalBodySchema,
+        response: { 201: ledgerEntrySchema },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await service.reversePayment(ctx, callerOf(req), req.params.id, req.body.reason)),
   );
 };

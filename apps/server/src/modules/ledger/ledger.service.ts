@@ -5,24 +5,25 @@ import type {
   supplierBalanceExportQuerySchema,
   supplierBalanceQuerySchema,
 } from '@plastrace/shared';
+import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { toCsv } from '../../lib/csv.ts';
+import type { Tx } from '../../db/client.ts';
 import { formatDecimal, parseDecimal } from '../../lib/decimal.ts';
-import { assertNotFuture, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { AppError, assertNotFuture, notFound, sqlState, unprocessable } from '../../lib/errors.ts';
+import { streamCsv } from '../../lib/export.ts';
 import { idempotent } from '../../lib/idempotency.ts';
 import {
-  CSV_MAX_ROWS,
-  csvExport,
   decodeSortCursor,
   exportFilter,
   listFilter,
+  type PageWindow,
+  sortedPages,
   toSortedPage,
 } from '../../lib/listing.ts';
-import { assertMay } from '../../lib/policy.ts';
-import { assertMayExport } from '../../lib/records.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { logChange } from '../activity/changes.ts';
+import { assertBooksOpen } from '../organization/books.ts';
 import { timeZoneOf } from '../organization/organization.repo.ts';
 import { ownSupplierOf } from '../suppliers/suppliers.policy.ts';
 import { getSupplier } from '../suppliers/suppliers.repo.ts';
@@ -57,7 +58,6 @@ async function balanceFilter(
 }
 
 export async function list(ctx: AppContext, caller: Caller, q: BalanceQuery) {
-  assertMay(caller, 'readOperations');
   const f = await balanceFilter(ctx, caller, q);
   const [rows, totals] = await Promise.all([
     repo.balances(ctx.db, caller.organizationId, { ...f, ...listFilter(q) }),
@@ -71,21 +71,27 @@ export async function list(ctx: AppContext, caller: Caller, q: BalanceQuery) {
   };
 }
 
-export async function exportBalances(ctx: AppContext, caller: Caller, q: BalanceExportQuery) {
-  assertMayExport(caller);
-  const f = await balanceFilter(ctx, caller, q);
-  const rows = await repo.balances(ctx.db, caller.organizationId, { ...f, ...exportFilter(q) });
-  return csvExport(ctx.db, caller, {
+export async function exportBalances(
+  ctx: AppContext,
+  caller: Caller,
+  q: BalanceExportQuery,
+  reply: FastifyReply,
+) {
+  const f = { ...(await balanceFilter(ctx, caller, q)), ...exportFilter(q) };
+  return streamCsv(ctx, caller, reply, {
+    filename: 'supplier-balances.csv',
     dataType: 'supplier_balances',
     parameters: q,
     columns: BALANCE_CSV,
-    items: rows.map(toBalance),
+    page: sortedPages(
+      (tx: Tx, page: PageWindow) => repo.balances(tx, caller.organizationId, { ...f, ...page }),
+      toBalance,
+    ),
   });
 }
 
 /** The supplier the statement is about: 404 for another organization's, and for a supplier member, any but their own. */
 async function statementSupplier(ctx: AppContext, caller: Caller, supplierId: string) {
-  assertMay(caller, 'readOperations');
   const own = ownSupplierOf(caller);
   const supplier =
     own === undefined || own === supplierId
@@ -127,48 +133,41 @@ export async function statement(ctx: AppContext, caller: Caller, supplierId: str
 }
 
 /**
- * The statement as CSV: the entries between an opening-balance row at the period's start and a
- * closing-balance row at its end. The export is logged with the number of entries it holds.
+ * The statement as CSV, every entry of the period, streamed: an opening-balance row at the period's
+ * start, the entries, and a closing-balance row at its end. The export is logged with its entry count.
  */
 export async function exportStatement(
   ctx: AppContext,
   caller: Caller,
   supplierId: string,
   q: StatementExportQuery,
+  reply: FastifyReply,
 ) {
-  assertMayExport(caller);
   const supplier = await statementSupplier(ctx, caller, supplierId);
   const period = await periodOf(ctx, caller, q);
-  const [summary, rows] = await Promise.all([
-    repo.periodSummary(ctx.db, caller.organizationId, supplierId, period),
-    repo.entries(ctx.db, caller.organizationId, supplierId, { ...period, limit: CSV_MAX_ROWS + 1 }),
-  ]);
-  // A cut statement would not add up to its closing balance: refuse rather than truncate.
-  if (rows.length > CSV_MAX_ROWS)
-    throw unprocessable(
-      `This period has more than ${CSV_MAX_ROWS.toLocaleString('en-US')} entries: export a shorter period.`,
-    );
+  // Both balance rows come from the same snapshot as the entries, so the statement always adds up.
+  const summary = (tx: Tx) => repo.periodSummary(tx, caller.organizationId, supplierId, period);
   const columns = statementCsv(supplier);
-  const csv = await csvExport(ctx.db, caller, {
+  const row = (l: ReturnType<typeof balanceLine>) => columns.map(([, cell]) => cell(l));
+  return streamCsv(ctx, caller, reply, {
+    filename: `statement-${supplier.code}${q.from ? `-from-${q.from}` : ''}${q.to ? `-to-${q.to}` : ''}.csv`,
     dataType: 'supplier_statement',
     parameters: { supplier_id: supplierId, ...q },
     columns,
-    items: rows.map(toEntry),
+    before: async (tx) => {
+      const s = await summary(tx);
+      return [row(balanceLine('opening_balance', s.start, s.opening))];
+    },
+    page: sortedPages(
+      (tx: Tx, page: PageWindow) =>
+        repo.entries(tx, caller.organizationId, supplierId, { ...period, ...page }),
+      toEntry,
+    ),
+    after: async (tx) => {
+      const s = await summary(tx);
+      return [row(balanceLine('closing_balance', s.end, s.closing))];
+    },
   });
-  const line = (l: ReturnType<typeof balanceLine>) =>
-    toCsv(
-      columns.map(([, cell]) => String(cell(l) ?? '')),
-      [],
-    );
-  const headerEnd = csv.indexOf('\r\n') + 2;
-  return {
-    filename: `statement-${supplier.code}${q.from ? `-from-${q.from}` : ''}${q.to ? `-to-${q.to}` : ''}.csv`,
-    csv:
-      csv.slice(0, headerEnd) +
-      line(balanceLine('opening_balance', summary.start, summary.opening)) +
-      csv.slice(headerEnd) +
-      line(balanceLine('closing_balance', summary.end, summary.closing)),
-  };
 }
 
 /**
@@ -181,8 +180,6 @@ export async function exportStatement(
  * recorded once: a double tap must not pay twice. `paid_at` dates a payment made earlier.
  */
 export async function pay(ctx: AppContext, caller: Caller, p: Payment, idempotencyKey?: string) {
-  if (caller.role !== 'admin' && caller.role !== 'manager')
-    throw forbidden('Only managers and administrators may record payments');
   const amount = parseDecimal(p.amount, 2);
   if (amount <= 0n) throw unprocessable('The payment must be above ₱0.00');
   const paidAt = p.paid_at ? new Date(p.paid_at) : undefined;
@@ -195,6 +192,7 @@ export async function pay(ctx: AppContext, caller: Caller, p: Payment, idempoten
     key: idempotencyKey,
   };
   return idempotent(ctx.db, scope, p, async (tx) => {
+    await assertBooksOpen(tx, caller.organizationId, paidAt ?? new Date(), 'A payment');
     const supplier = await repo.lockSupplier(tx, caller.organizationId, p.supplier_id);
     if (!supplier) throw notFound('Supplier');
     const owed = parseDecimal(await repo.balanceOf(tx, caller.organizationId, p.supplier_id), 2);
@@ -230,4 +228,63 @@ export async function pay(ctx: AppContext, caller: Caller, p: Payment, idempoten
     });
     return { status: 201, body: view };
   });
+}
+
+/**
+ * Undoes a mistaken payment or advance: the entry stays on the ledger and a reversal of the same amount,
+ * with the reason, cancels it (today's date, so statements already sent stay true). A payment is
+ * reversed at most once; the database's unique index holds that even for two managers at once.
+ */
+export async function reversePayment(ctx: AppContext, caller: Caller, entryId: string, reason: string) {
+  return ctx.db.transaction(async (tx) => {
+    await assertBooksOpen(tx, caller.organizationId, new Date(), 'A reversal');
+    const entry = await repo.getEntry(tx, caller.organizationId, entryId);
+    if (!entry) throw notFound('Ledger entry');
+    if (entry.kind !== 'payment' && entry.kind !== 'advance')
+      throw unprocessable(
+        `Only payments and advances can be reversed here; a ${entry.kind.replace('_', ' ')} is corrected by voiding its record.`,
+      );
+    const supplier = await repo.lockSupplier(tx, caller.organizationId, entry.supplierId);
+    if (!supplier) throw notFound('Supplier');
+    const amount = formatDecimal(-parseDecimal(entry.amount, 2), 2);
+    const reversal = await uniqueReversal(() =>
+      repo.insertLedgerEntry(tx, {
+        organizationId: caller.organizationId,
+        supplierId: entry.supplierId,
+        kind: 'payment_reversal',
+        amount,
+        method: entry.method,
+        reference: entry.reference,
+        note: reason,
+        sourceType: 'supplier_ledger',
+        sourceId: entry.id,
+        createdBy: caller.userId,
+      }),
+    );
+    const view = toEntry({
+      ...reversal,
+      balance: await repo.balanceOf(tx, caller.organizationId, entry.supplierId),
+    });
+    await logChange(tx, caller, {
+      type: 'CREATE_RECORD',
+      entityType: 'supplier_payment_reversal',
+      entityId: reversal.id,
+      description: `Reversed the ${entry.kind} of ₱${amount} to ${supplier.name}: ${reason}`,
+      amount,
+      referenceId: entry.reference ?? entry.id,
+      before: toEntry({ ...entry, balance: '' }),
+      after: { supplier_id: entry.supplierId, ...view },
+    });
+    return view;
+  });
+}
+
+async function uniqueReversal<T>(insert: () => Promise<T>): Promise<T> {
+  try {
+    return await insert();
+  } catch (err) {
+    if (sqlState(err) === '23505')
+      throw new AppError(409, 'conflict', 'This payment has already been reversed.');
+    throw err;
+  }
 }

@@ -173,10 +173,59 @@ describe('supplier payments', () => {
     for (const who of [org.operator, org.auditor, org.supplier]) {
       const res = await pay({ supplier_id: b, amount: 1, method: 'cash', advance: true }, who);
       expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe('Only managers and administrators may record payments');
+      expect(res.json().message).toBe('Your role may not record payments');
     }
     const other = (await newOrganization(ctx.app)).admin;
     expect((await pay({ supplier_id: a, amount: 1, method: 'cash' }, other)).statusCode).toBe(404);
     expect(await closing(b)).toBe('0.00');
+  });
+
+  it('reverses a mistaken payment once, with its reason, and leaves the entry on the ledger', async () => {
+    const d = (await org.admin.get('/api/suppliers?q=SUP-0004')).json().items[0].id as string;
+    await deliver(d, 20); // owes 250.00
+    const paid = (await pay({ supplier_id: d, amount: '200.00', method: 'cash' })).json();
+    expect(await closing(d)).toBe('50.00');
+    for (const who of [org.operator, org.auditor, org.supplier]) {
+      const refused = await who.post(`/api/supplier-ledger/entries/${paid.id}/reverse`, { reason: 'typo' });
+      expect(refused.statusCode).toBe(403);
+    }
+    const noReason = await org.manager.post(`/api/supplier-ledger/entries/${paid.id}/reverse`, {
+      reason: '',
+    });
+    expect(noReason.statusCode).toBe(400);
+    const reversed = await org.manager.post(`/api/supplier-ledger/entries/${paid.id}/reverse`, {
+      reason: 'Paid the wrong junkshop',
+    });
+    expect(reversed.statusCode, reversed.body).toBe(201);
+    expect(reversed.json()).toMatchObject({
+      kind: 'payment_reversal',
+      amount: '200.00',
+      balance: '250.00',
+      source_id: paid.id,
+      note: 'Paid the wrong junkshop',
+    });
+    expect(await closing(d)).toBe('250.00');
+    const kinds = (await org.admin.get(`/api/supplier-ledger/${d}`))
+      .json()
+      .items.map((e: { kind: string }) => e.kind);
+    expect(kinds).toEqual(['payable', 'payment', 'payment_reversal']);
+    // Twice, even at the same moment: one reversal.
+    const again = await Promise.all(
+      [1, 2].map(() =>
+        org.admin.post(`/api/supplier-ledger/entries/${paid.id}/reverse`, { reason: 'again' }),
+      ),
+    );
+    expect(again.map((r) => r.statusCode)).toEqual([409, 409]);
+    // A payable is corrected by voiding its delivery, not here.
+    const payable = (await org.admin.get(`/api/supplier-ledger/${d}`)).json().items[0];
+    const wrongKind = await org.admin.post(`/api/supplier-ledger/entries/${payable.id}/reverse`, {
+      reason: 'not a payment',
+    });
+    expect(wrongKind.statusCode).toBe(422);
+    const other = (await newOrganization(ctx.app)).admin;
+    expect(
+      (await other.post(`/api/supplier-ledger/entries/${paid.id}/reverse`, { reason: 'mine' })).statusCode,
+    ).toBe(404);
+    expect(await activity(org.admin, 'Reversed the payment')).toHaveLength(1);
   });
 });

@@ -1,7 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { supplierLedger, suppliers } from '../../db/schema/index.ts';
-import { CSV_MAX_ROWS } from '../../lib/listing.ts';
 import { newOrganization } from '../../test/accounts.ts';
 import { useTestApp } from '../../test/app.ts';
 import type { TestClient } from '../../test/http.ts';
@@ -187,18 +186,28 @@ describe('supplier statement', () => {
     expect((await org.admin.get(`/api/supplier-ledger/${unknown}`)).statusCode).toBe(404);
   });
 
-  it('refuses to export a period it would have to cut, since it would not add up', async () => {
+  it('exports every entry of a long statement, streamed, and it adds up to the closing balance', async () => {
     const [, , c] = await ctx.database.db
       .select({ id: suppliers.id })
       .from(suppliers)
       .where(eq(suppliers.organizationId, org.organizationId))
       .orderBy(asc(suppliers.code));
+    // More rows than the 50,000 exports used to stop at (silently, before they streamed).
+    const n = 50_001;
     await ctx.database.db.execute(sql`
       INSERT INTO supplier_ledger (id, organization_id, supplier_id, kind, amount, posted_at)
-      SELECT gen_random_uuid(), ${org.organizationId}, ${c?.id}, 'payable', 1, now() - make_interval(mins => g)
-      FROM generate_series(1, ${CSV_MAX_ROWS + 1}) g`);
+      SELECT gen_random_uuid(), ${org.organizationId}, ${c?.id}, 'payable', 1, now() - make_interval(secs => g)
+      FROM generate_series(1, ${n}) g`);
     const res = await org.admin.get(`/api/supplier-ledger/${c?.id}/statement.csv`);
-    expect(res.statusCode).toBe(422);
-    expect(res.json().message).toContain('export a shorter period');
-  });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(1 + 1 + n + 1); // header, opening, entries, closing
+    expect(lines[1]).toContain('opening_balance');
+    const closing = lines.at(-1) ?? '';
+    expect(closing).toContain('closing_balance');
+    expect(closing).toContain(`,${n}.00,`);
+    expect(lines.at(-2)).toContain(`,1.00,${n}.00,`);
+    const log = (await org.admin.get('/api/dashboard/user-transactions?type=EXPORT_DATA&limit=1')).json();
+    expect(log.items[0].metadata).toMatchObject({ dataType: 'supplier_statement', recordCount: n });
+  }, 120_000);
 });

@@ -15,8 +15,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { sendCsv } from '../../lib/csv.ts';
-import { CSV_MAX_ROWS } from '../../lib/listing.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import { qrPng, qrSvg, verifyUrl } from './lots.qr.ts';
 import * as service from './lots.service.ts';
@@ -30,6 +28,7 @@ export const publicLotRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/public/lots/:id',
     {
       schema: {
+        'x-permission': 'public',
         tags,
         summary: 'Public facts of a lot (material, kg, facility city, dates)',
         params: idParams,
@@ -47,6 +46,7 @@ export const lotRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     '/lots',
     {
       schema: {
+        'x-permission': 'records.read',
         tags,
         summary: 'Lots, newest first, with their balances',
         querystring: lotListQuerySchema,
@@ -60,22 +60,21 @@ export const lotRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     '/lots/export.csv',
     {
       schema: {
+        'x-permission': 'data.export',
         tags,
-        summary: `The filtered lots as CSV (at most ${CSV_MAX_ROWS} rows)`,
+        summary: 'The filtered lots as CSV, every row (streamed)',
         querystring: lotExportQuerySchema,
         produces: ['text/csv'],
       },
     },
-    async (req, reply) => {
-      const csv = await service.exportCsv(ctx, callerOf(req), req.query);
-      return sendCsv(reply, 'lots.csv', csv);
-    },
+    async (req, reply) => service.exportCsv(ctx, callerOf(req), req.query, reply),
   );
 
   app.get(
     '/lots/labels.pdf',
     {
       schema: {
+        'x-permission': 'records.read',
         tags,
         summary: `An A4 sheet of QR labels (2 × 7 per page) for up to ${MAX_LABELS} lots`,
         description:
@@ -98,6 +97,7 @@ export const lotRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     '/lots/:id',
     {
       schema: {
+        'x-permission': 'records.read',
         tags,
         summary: 'A lot with its movement history',
         params: idParams,
@@ -111,6 +111,7 @@ export const lotRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     '/lots/:id/qr.:format',
     {
       schema: {
+        'x-permission': 'records.read',
         tags,
         summary: 'The lot’s QR code (SVG or 512 px PNG), encoding {PUBLIC_URL}/verify/{lot id}',
         params: idParams.extend({ format: z.enum(['svg', 'png']) }),
@@ -133,6 +134,7 @@ export const lotRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     '/lots/:id/split',
     {
       schema: {
+        'x-permission': 'records.write',
         tags,
         summary: 'Splits parts off a lot into new lots',
         params: idParams,
@@ -147,6 +149,7 @@ export const lotRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     '/lots/merge',
     {
       schema: {
+        'x-permission': 'records.write',
         tags,
         summary: 'Merges lots of one material at one facility',
         body: mergeBodySchema,
@@ -160,6 +163,7 @@ export const lotRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     '/lots/:id/quarantine',
     {
       schema: {
+        'x-permission': 'records.write',
         tags,
         summary: 'Holds a lot back from use',
         params: idParams,
@@ -174,6 +178,7 @@ export const lotRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     '/lots/:id/release',
     {
       schema: {
+        'x-permission': 'records.write',
         tags,
         summary: 'Releases a quarantined lot',
         params: idParams,
@@ -188,6 +193,7 @@ export const lotRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     '/lots/:id/adjust',
     {
       schema: {
+        'x-permission': 'stock.adjust',
         tags,
         summary: 'Adjusts a lot’s stock with a reason (managers and admins)',
         params: idParams,

@@ -1,16 +1,17 @@
 import type { lotExportQuerySchema, lotListQuerySchema } from '@plastrace/shared';
+import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { formatDecimal, parseDecimal } from '../../lib/decimal.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
-import { CSV_MAX_ROWS, csvExport, decodeSortCursor, toSortedPage } from '../../lib/listing.ts';
-import { assertMay } from '../../lib/policy.ts';
-import { assertMayExport } from '../../lib/records.ts';
+import { streamCsv } from '../../lib/export.ts';
+import { decodeSortCursor, type PageWindow, sortedPages, toSortedPage } from '../../lib/listing.ts';
 import { codeDay, dayIn } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { insertEntry } from '../activity/activity.repo.ts';
 import { logChange } from '../activity/changes.ts';
+import { assertBooksOpen } from '../organization/books.ts';
 import { timeZoneOf } from '../organization/organization.repo.ts';
 import * as stock from '../stock/stock.repo.ts';
 import { ownSupplierOf } from '../suppliers/suppliers.policy.ts';
@@ -50,7 +51,6 @@ const filters = (caller: Caller, q: ExportQuery) => ({
 });
 
 export async function list(ctx: AppContext, caller: Caller, q: ListQuery) {
-  assertMay(caller, 'readOperations');
   const rows = await repo.listLots(ctx.db, caller.organizationId, {
     ...filters(caller, q),
     limit: q.limit + 1,
@@ -60,17 +60,17 @@ export async function list(ctx: AppContext, caller: Caller, q: ListQuery) {
 }
 
 /** The filtered list as CSV, in the list's order (EXPORT_DATA in the activity log). */
-export async function exportCsv(ctx: AppContext, caller: Caller, q: ExportQuery) {
-  assertMayExport(caller);
-  const rows = await repo.listLots(ctx.db, caller.organizationId, {
-    ...filters(caller, q),
-    limit: CSV_MAX_ROWS,
-  });
-  return csvExport(ctx.db, caller, {
+export function exportCsv(ctx: AppContext, caller: Caller, q: ExportQuery, reply: FastifyReply) {
+  return streamCsv(ctx, caller, reply, {
+    filename: 'lots.csv',
     dataType: 'lots',
     parameters: q,
     columns: LOT_CSV,
-    items: rows.map(toLot),
+    page: sortedPages(
+      (tx: Tx, page: PageWindow) =>
+        repo.listLots(tx, caller.organizationId, { ...filters(caller, q), ...page }),
+      toLot,
+    ),
   });
 }
 
@@ -79,7 +79,6 @@ export async function exportCsv(ctx: AppContext, caller: Caller, q: ExportQuery)
  * 404, like a single lot. Printing is logged as a QR code download, with the lots it covered.
  */
 export async function labels(ctx: AppContext, caller: Caller, ids: string[]) {
-  assertMay(caller, 'readOperations');
   const timeZone = await timeZoneOf(ctx.db, caller.organizationId);
   const rows = await repo.labelLots(ctx.db, caller.organizationId, ids, timeZone, ownSupplierOf(caller));
   const byId = new Map(rows.map((r) => [r.lot.id, r]));
@@ -112,7 +111,6 @@ export async function labels(ctx: AppContext, caller: Caller, ids: string[]) {
 }
 
 export const get = (ctx: AppContext, caller: Caller, id: string) => {
-  assertMay(caller, 'readOperations');
   return detail(ctx.db, caller, id);
 };
 
@@ -149,8 +147,8 @@ const notEnough = (code: string) =>
 
 /** Splits parts off a lot into new lots; what is left stays in the lot (consumed when nothing is). */
 export async function split(ctx: AppContext, caller: Caller, id: string, parts: string[]) {
-  assertMay(caller, 'draftAndPost', 'Your role may not split lots');
   return ctx.db.transaction(async (tx) => {
+    await assertBooksOpen(tx, caller.organizationId, new Date(), 'A split');
     const lot = await usableLot(tx, caller, id);
     const children = [];
     for (const part of parts) {
@@ -201,8 +199,8 @@ export async function split(ctx: AppContext, caller: Caller, id: string, parts: 
 
 /** Merges lots of one material at one facility into a new lot; the sources are consumed. */
 export async function merge(ctx: AppContext, caller: Caller, ids: string[]) {
-  assertMay(caller, 'draftAndPost', 'Your role may not merge lots');
   return ctx.db.transaction(async (tx) => {
+    await assertBooksOpen(tx, caller.organizationId, new Date(), 'A merge');
     const locked = await repo.lockLots(tx, caller.organizationId, [...new Set(ids)]);
     if (locked.length !== new Set(ids).size) throw notFound('Lot');
     const first = locked[0];
@@ -267,7 +265,6 @@ export async function setQuarantine(
   on: boolean,
   reason: string,
 ) {
-  assertMay(caller, 'draftAndPost', 'Your role may not quarantine lots');
   return ctx.db.transaction(async (tx) => {
     const [lot] = await repo.lockLots(tx, caller.organizationId, [id]);
     if (!lot) throw notFound('Lot');
@@ -294,8 +291,8 @@ export async function setQuarantine(
 
 /** A counted or corrected quantity, as a new ledger row with its reason (managers and admins only). */
 export async function adjust(ctx: AppContext, caller: Caller, id: string, qtyKg: string, reason: string) {
-  assertMay(caller, 'voidAndAdjust', 'Only managers and administrators may adjust stock');
   return ctx.db.transaction(async (tx) => {
+    await assertBooksOpen(tx, caller.organizationId, new Date(), 'An adjustment');
     const [lot] = await repo.lockLots(tx, caller.organizationId, [id]);
     if (!lot) throw notFound('Lot');
     if (lot.status === 'voided') throw unprocessable(`Lot ${lot.code} is voided.`);

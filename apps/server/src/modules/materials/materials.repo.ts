@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { materials, materialTypes } from '../../db/schema/index.ts';
 import { type ListFilter, sameText, searchAny, sortOrder } from '../../lib/listing.ts';
@@ -58,13 +58,6 @@ export async function getActiveMaterial(db: Handle, orgId: string, id: string) {
 }
 
 /** Several active materials at once (the lines of one record); missing or archived ids are left out. */
-export function getActiveMaterials(db: Handle, orgId: string, ids: string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select()
-    .from(t)
-    .where(and(eq(t.organizationId, orgId), inArray(t.id, ids), isNull(t.archivedAt)));
-}
 
 export async function insertMaterial(tx: Tx, orgId: string, values: MaterialValues) {
   const [row] = await tx

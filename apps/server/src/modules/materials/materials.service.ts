@@ -25,7 +25,6 @@ const kind: records.RecordKind<repo.MaterialRow, Material, repo.MaterialValues> 
 export const { list, exportCsv, get, setArchived } = records.recordReads(kind, {
   plural: PLURAL,
   // Supplier members read materials: their deliveries are weighed and priced by material.
-  suppliersMayRead: true,
   list: repo.listMaterials,
   filters: (q: Omit<z.output<typeof materialListQuerySchema>, 'limit' | 'cursor'>) => ({
     polymer: q.polymer,
@@ -41,7 +40,6 @@ async function checkType(tx: Tx, code: string | null | undefined) {
 }
 
 export function create(ctx: AppContext, caller: Caller, body: z.output<typeof materialCreateSchema>) {
-  records.assertMayWrite(caller, PLURAL);
   return records.createRecord(ctx, caller, kind, materialValues(body) as repo.MaterialValues, (tx) =>
     checkType(tx, body.type_code),
   );
@@ -53,7 +51,6 @@ export function update(
   id: string,
   body: z.output<typeof materialUpdateSchema>,
 ) {
-  records.assertMayWrite(caller, PLURAL);
   return records.updateRecord(ctx, caller, kind, id, body.version, materialValues(body), (tx) =>
     checkType(tx, body.type_code),
   );

@@ -108,9 +108,11 @@ describe('materials', () => {
     expect((await other.post(`/api/materials/${mine.id}/restore`)).statusCode).toBe(404);
   });
 
-  it('lets operators, auditors and suppliers read, and only admins and managers write', async () => {
+  it('lets operators and auditors read, only admins and managers write, and suppliers nothing', async () => {
     const mine = (await admin.get('/api/materials?q=PP_RIGID')).json().items[0];
-    for (const reader of [org.operator, org.auditor, org.supplier]) {
+    expect((await org.supplier.get('/api/materials')).statusCode).toBe(403);
+    expect((await org.supplier.get(`/api/materials/${mine.id}`)).statusCode).toBe(403);
+    for (const reader of [org.operator, org.auditor]) {
       expect((await reader.get('/api/materials')).json().items.length).toBeGreaterThan(10);
       expect((await reader.get(`/api/materials/${mine.id}`)).statusCode).toBe(200);
       const denied = await reader.post('/api/materials', material({ code: 'NOPE' }));

@@ -71,3 +71,86 @@ export function searchSuppliers(db: Db, orgId: string, q: string | undefined, li
     .orderBy(asc(suppliers.name))
     .limit(limit);
 }
+
+/** A supplier member's own figures for the dashboard: this month in the organization's days. */
+export async function supplierFigures(db: Db, orgId: string, supplierId: string, timeZone: string) {
+  const { rows } = await db.execute<{
+    deliveries: number;
+    net_kg: string;
+    amount: string;
+    balance: string;
+  }>(sql`
+    WITH month AS (
+      SELECT (date_trunc('month', now() AT TIME ZONE ${timeZone}) AT TIME ZONE ${timeZone}) AS start
+    ), delivered AS (
+      SELECT r.id, l.net_kg, l.amount FROM receive_records r
+      JOIN receive_lines l ON l.record_id = r.id
+      WHERE r.organization_id = ${orgId} AND r.supplier_id = ${supplierId} AND r.status = 'posted'
+        AND r.received_at >= (SELECT start FROM month)
+    )
+    SELECT (SELECT count(DISTINCT id)::int FROM delivered) AS deliveries,
+           (SELECT coalesce(sum(net_kg), 0)::text FROM delivered) AS net_kg,
+           (SELECT coalesce(sum(amount), 0)::text FROM delivered) AS amount,
+           (SELECT coalesce(sum(amount), 0)::text FROM supplier_ledger
+             WHERE organization_id = ${orgId} AND supplier_id = ${supplierId}) AS balance`);
+  return rows[0] ?? { deliveries: 0, net_kg: '0', amount: '0', balance: '0' };
+}
+
+export async function supplierRecentDeliveries(db: Db, orgId: string, supplierId: string, limit: number) {
+  const { rows } = await db.execute<{
+    id: string;
+    number: string;
+    status: 'draft' | 'posted' | 'voided';
+    received_at: Date;
+    net_kg: string;
+    amount: string;
+    avg_price_per_kg: string;
+  }>(sql`
+    SELECT r.id, r.number, r.status, r.received_at,
+           sum(l.net_kg)::text AS net_kg, sum(l.amount)::text AS amount,
+           CASE WHEN sum(l.payable_kg) > 0 THEN round(sum(l.amount) / sum(l.payable_kg), 2)::text ELSE '0.00' END
+             AS avg_price_per_kg
+    FROM receive_records r JOIN receive_lines l ON l.record_id = r.id
+    WHERE r.organization_id = ${orgId} AND r.supplier_id = ${supplierId} AND r.status <> 'draft'
+    GROUP BY r.id ORDER BY r.received_at DESC, r.id DESC LIMIT ${limit}`);
+  return rows;
+}
+
+export async function supplierRecentPayments(db: Db, orgId: string, supplierId: string, limit: number) {
+  const { rows } = await db.execute<{
+    id: string;
+    kind: string;
+    amount: string;
+    method: string | null;
+    reference: string | null;
+    posted_at: Date;
+  }>(sql`
+    SELECT id, kind, abs(amount)::text AS amount, method::text AS method, reference, posted_at
+    FROM supplier_ledger
+    WHERE organization_id = ${orgId} AND supplier_id = ${supplierId}
+      AND kind IN ('payment', 'advance', 'payment_reversal')
+    ORDER BY posted_at DESC, id DESC LIMIT ${limit}`);
+  return rows;
+}
+
+/**
+ * The "books closed through" day and the zone its days are counted in, share-locked: a posting reads
+ * it inside its own transaction, and moving the date waits until the postings that read it commit.
+ */
+export async function booksOf(tx: Tx, orgId: string) {
+  const [row] = await tx
+    .select({ closedThrough: organizations.booksClosedThrough, timeZone: organizations.timeZone })
+    .from(organizations)
+    .where(eq(organizations.id, orgId))
+    .for('share');
+  return row;
+}
+
+export async function setBooksClosedThrough(tx: Tx, orgId: string, day: string | null) {
+  const [row] = await tx
+    .update(organizations)
+    .set({ booksClosedThrough: day, updatedAt: sql`now()`, version: sql`${organizations.version} + 1` })
+    .where(eq(organizations.id, orgId))
+    .returning();
+  return row;
+}

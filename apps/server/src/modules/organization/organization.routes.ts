@@ -1,10 +1,12 @@
 import {
+  booksClosedBodySchema,
   dashboardSummarySchema,
   listQuerySchema,
   notificationSchema,
   organizationSchema,
   organizationUpdateSchema,
   profileUpdateSchema,
+  str,
   supplierLookupSchema,
   userSchema,
 } from '@plastrace/shared';
@@ -12,7 +14,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { closeBooks } from './books.ts';
 import * as service from './organization.service.ts';
+import { toOrganization } from './organization.service.ts';
 
 const unread = z.object({ unread_count: z.number().int() });
 
@@ -24,6 +28,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     '/organization',
     {
       schema: {
+        'x-permission': 'organization.read',
         tags: ['organization'],
         summary: 'The caller’s organization',
         response: { 200: organizationSchema },
@@ -36,6 +41,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     '/organization',
     {
       schema: {
+        'x-permission': 'organization.manage',
         tags: ['organization'],
         summary: 'Changes name, default currency, time zone and EPR licence (admins only)',
         body: organizationUpdateSchema,
@@ -45,10 +51,27 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     async (req) => service.updateOrganization(ctx, callerOf(req), req.body),
   );
 
+  app.put(
+    '/organization/books-closed',
+    {
+      schema: {
+        'x-permission': 'books.close',
+        tags: ['organization'],
+        summary: 'Closes the books through a past day (or reopens them), with the reason; audited',
+        description:
+          'Every posting (deliveries, voids, payments and their reversals, stock movements, counts) dated on or before the day is refused with 422. Moving the date back reopens a period.',
+        body: booksClosedBodySchema,
+        response: { 200: organizationSchema },
+      },
+    },
+    async (req) => toOrganization(await closeBooks(ctx, callerOf(req), req.body)),
+  );
+
   app.patch(
     '/profile',
     {
       schema: {
+        'x-permission': 'account.self',
         tags: ['profile'],
         summary: 'Changes the caller’s name and phone',
         body: profileUpdateSchema,
@@ -62,6 +85,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     '/notifications',
     {
       schema: {
+        'x-permission': 'account.self',
         tags: ['notifications'],
         summary: 'The caller’s notifications, newest first',
         querystring: listQuerySchema.extend({ unread: z.stringbool().optional() }),
@@ -81,6 +105,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     '/notifications/:id/read',
     {
       schema: {
+        'x-permission': 'account.self',
         tags: ['notifications'],
         summary: 'Marks a notification read',
         params: z.object({ id: z.string().uuid() }),
@@ -94,6 +119,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     '/notifications/read-all',
     {
       schema: {
+        'x-permission': 'account.self',
         tags: ['notifications'],
         summary: 'Marks every notification read',
         response: { 200: unread },
@@ -106,6 +132,7 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     '/dashboard/summary',
     {
       schema: {
+        'x-permission': 'dashboard.read',
         tags: ['dashboard'],
         summary: 'Organization, team and recent activity at a glance',
         response: { 200: dashboardSummarySchema },
@@ -118,10 +145,11 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     '/suppliers/lookup',
     {
       schema: {
+        'x-permission': 'masterdata.read',
         tags: ['suppliers'],
         summary: 'Suppliers by name or code, for pickers such as the invitation form',
         querystring: z.object({
-          q: z.string().trim().max(100).optional(),
+          q: str().trim().max(100).optional(),
           limit: z.coerce.number().int().min(1).max(50).default(20),
         }),
         response: { 200: z.object({ items: z.array(supplierLookupSchema) }) },

@@ -1,19 +1,21 @@
-import type { Currency, MemberRole } from '@plastrace/shared';
+import { type Currency, can, type MemberRole } from '@plastrace/shared';
 import type { AppContext } from '../../context.ts';
 import { decodeCursor, toPage } from '../../lib/cursor.ts';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import * as activity from '../activity/activity.repo.ts';
 import { list as listActivity } from '../activity/activity.service.ts';
 import * as authRepo from '../auth/auth.repo.ts';
 import { me } from '../auth/auth.service.ts';
 import { audit } from '../security/security.repo.ts';
+import { ownSupplierOf } from '../suppliers/suppliers.policy.ts';
+import { getSupplier } from '../suppliers/suppliers.repo.ts';
 import * as notes from './notifications.repo.ts';
 import * as repo from './organization.repo.ts';
 
 type OrgRow = NonNullable<Awaited<ReturnType<typeof repo.getOrganization>>>;
 
-const toOrganization = (o: OrgRow) => ({
+export const toOrganization = (o: OrgRow) => ({
   id: o.id,
   name: o.name,
   country: o.country,
@@ -22,6 +24,7 @@ const toOrganization = (o: OrgRow) => ({
   business_role: o.businessRole,
   epr_license: o.eprLicense,
   is_demo: o.isDemo,
+  books_closed_through: o.booksClosedThrough,
   version: o.version,
 });
 
@@ -40,7 +43,6 @@ type OrgChange = {
 };
 
 export async function updateOrganization(ctx: AppContext, caller: Caller, change: OrgChange) {
-  if (caller.role !== 'admin') throw forbidden('Only administrators may change the organization settings');
   const updated = await ctx.db.transaction(async (tx) => {
     const before = await repo.getOrganization(tx, caller.organizationId);
     if (!before) throw notFound('Organization');
@@ -109,7 +111,7 @@ export async function notifications(
   caller: Caller,
   q: { limit: number; cursor?: string; unread?: boolean },
 ) {
-  const after = decodeCursor(q.cursor, 2) as [string, string] | undefined;
+  const after = decodeCursor(q.cursor, ['instant', 'uuid']);
   const rows = await notes.listNotifications(ctx.db, caller.userId, {
     limit: q.limit + 1,
     after,
@@ -136,30 +138,50 @@ export async function markRead(ctx: AppContext, caller: Caller, id?: string) {
   return { unread_count: await notes.unreadCount(ctx.db, caller.userId) };
 }
 
+/** The dashboard, as this member's role may see it (permissions.ts): a supplier sees only their own. */
 export async function summary(ctx: AppContext, caller: Caller) {
-  const [org, roles, pending, recent] = await Promise.all([
-    organization(ctx, caller),
-    repo.membersByRole(ctx.db, caller.organizationId),
-    repo.pendingInvitationCount(ctx.db, caller.organizationId),
-    listActivity(ctx, caller, { limit: 5 }),
-  ]);
+  const org = can(caller.role, 'organization.read') ? await organization(ctx, caller) : null;
+  const recent = await listActivity(ctx, caller, { limit: 5 });
+  return {
+    organization: org,
+    team: can(caller.role, 'members.read') ? await teamFigures(ctx, caller) : null,
+    supplier: caller.role === 'supplier' ? await supplierDashboard(ctx, caller) : null,
+    recent_activity: recent.items,
+  };
+}
+
+async function teamFigures(ctx: AppContext, caller: Caller) {
+  const roles = await repo.membersByRole(ctx.db, caller.organizationId);
   const byRole = { admin: 0, manager: 0, operator: 0, auditor: 0, supplier: 0 } satisfies Record<
     MemberRole,
     number
   >;
   for (const r of roles) byRole[r.role] = r.n;
   return {
-    organization: org,
-    team: {
-      active_members: roles.reduce((s, r) => s + r.n, 0),
-      by_role: byRole,
-      pending_invitations: pending,
-    },
-    recent_activity: recent.items,
+    active_members: roles.reduce((s, r) => s + r.n, 0),
+    by_role: byRole,
+    pending_invitations: await repo.pendingInvitationCount(ctx.db, caller.organizationId),
+  };
+}
+
+async function supplierDashboard(ctx: AppContext, caller: Caller) {
+  const supplierId = ownSupplierOf(caller);
+  const supplier = supplierId ? await getSupplier(ctx.db, caller.organizationId, supplierId) : undefined;
+  if (!supplierId || !supplier) return null;
+  const timeZone = await repo.timeZoneOf(ctx.db, caller.organizationId);
+  const figures = await repo.supplierFigures(ctx.db, caller.organizationId, supplierId, timeZone);
+  const deliveries = await repo.supplierRecentDeliveries(ctx.db, caller.organizationId, supplierId, 5);
+  const payments = await repo.supplierRecentPayments(ctx.db, caller.organizationId, supplierId, 5);
+  return {
+    supplier: { id: supplier.id, code: supplier.code, name: supplier.name },
+    balance: figures.balance,
+    this_month: { deliveries: figures.deliveries, net_kg: figures.net_kg, amount: figures.amount },
+    recent_deliveries: deliveries.map((d) => ({ ...d, received_at: new Date(d.received_at).toISOString() })),
+    recent_payments: payments.map((p) => ({ ...p, posted_at: new Date(p.posted_at).toISOString() })),
+    currency: 'PHP' as const,
   };
 }
 
 export async function suppliersLookup(ctx: AppContext, caller: Caller, q: string | undefined, limit: number) {
-  if (caller.role === 'supplier') throw forbidden('Your role may not list suppliers');
   return { items: await repo.searchSuppliers(ctx.db, caller.organizationId, q, limit) };
 }

@@ -9,8 +9,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { sendCsv } from '../../lib/csv.ts';
-import { CSV_MAX_ROWS } from '../../lib/listing.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import * as service from './prices.service.ts';
 
@@ -24,6 +22,7 @@ export const pricesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/prices',
     {
       schema: {
+        'x-permission': 'masterdata.read',
         tags,
         summary: 'The price list, newest effective date first (filters, keyset pages)',
         querystring: priceListQuerySchema,
@@ -37,22 +36,21 @@ export const pricesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/prices/export.csv',
     {
       schema: {
+        'x-permission': 'data.export',
         tags,
-        summary: `The filtered price list as CSV (at most ${CSV_MAX_ROWS} rows)`,
+        summary: 'The filtered price list as CSV, every row (streamed)',
         querystring: priceListQuerySchema.omit({ limit: true, cursor: true }),
         produces: ['text/csv'],
       },
     },
-    async (req, reply) => {
-      const csv = await service.exportCsv(ctx, callerOf(req), req.query);
-      return sendCsv(reply, 'prices.csv', csv);
-    },
+    async (req, reply) => service.exportCsv(ctx, callerOf(req), req.query, reply),
   );
 
   app.get(
     '/prices/current',
     {
       schema: {
+        'x-permission': 'masterdata.read',
         tags,
         summary: 'The price in force on a date: the latest row effective on or before it',
         querystring: currentPriceQuerySchema,
@@ -66,6 +64,7 @@ export const pricesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/prices/history',
     {
       schema: {
+        'x-permission': 'masterdata.read',
         tags,
         summary: 'Every price of a material, oldest first (for the chart)',
         querystring: priceHistoryQuerySchema,
@@ -79,6 +78,7 @@ export const pricesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/prices/:id',
     {
       schema: {
+        'x-permission': 'masterdata.read',
         tags,
         summary: 'One price row',
         params: z.object({ id: z.string().uuid() }),
@@ -92,6 +92,7 @@ export const pricesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/prices',
     {
       schema: {
+        'x-permission': 'masterdata.write',
         tags,
         summary:
           'Adds a price; one per material, grade, region and date (correct a wrong one with a later date)',

@@ -5,10 +5,13 @@ import type {
   priceHistoryQuerySchema,
   priceListQuerySchema,
 } from '@plastrace/shared';
+import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { CSV_MAX_ROWS, csvExport, decodeSortCursor, toSortedPage } from '../../lib/listing.ts';
+import { streamCsv } from '../../lib/export.ts';
+import { decodeSortCursor, type PageWindow, sortedPages, toSortedPage } from '../../lib/listing.ts';
 import * as records from '../../lib/records.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { logChange } from '../activity/changes.ts';
@@ -35,7 +38,6 @@ const filters = (q: ExportQuery) => ({
 });
 
 export async function list(ctx: AppContext, caller: Caller, q: ListQuery) {
-  records.assertMayRead(caller, PLURAL);
   const rows = await repo.listPrices(ctx.db, caller.organizationId, {
     ...filters(q),
     limit: q.limit + 1,
@@ -44,19 +46,20 @@ export async function list(ctx: AppContext, caller: Caller, q: ListQuery) {
   return toSortedPage(rows, q.limit, q.sort, toPrice);
 }
 
-export async function exportCsv(ctx: AppContext, caller: Caller, q: ExportQuery) {
-  records.assertMayExport(caller);
-  const rows = await repo.listPrices(ctx.db, caller.organizationId, { ...filters(q), limit: CSV_MAX_ROWS });
-  return csvExport(ctx.db, caller, {
+export function exportCsv(ctx: AppContext, caller: Caller, q: ExportQuery, reply: FastifyReply) {
+  return streamCsv(ctx, caller, reply, {
+    filename: 'prices.csv',
     dataType: PLURAL,
     parameters: q,
     columns: PRICE_CSV,
-    items: rows.map(toPrice),
+    page: sortedPages(
+      (tx: Tx, page: PageWindow) => repo.listPrices(tx, caller.organizationId, { ...filters(q), ...page }),
+      toPrice,
+    ),
   });
 }
 
 export async function get(ctx: AppContext, caller: Caller, id: string): Promise<Price> {
-  records.assertMayRead(caller, PLURAL);
   const row = await repo.getPrice(ctx.db, caller.organizationId, id);
   if (!row) throw notFound('Price');
   return toPrice(row);
@@ -67,7 +70,6 @@ export async function create(
   caller: Caller,
   body: z.output<typeof priceCreateSchema>,
 ): Promise<Price> {
-  records.assertMayWrite(caller, PLURAL);
   const series = { materialId: body.material_id, grade: body.grade ?? 'A', region: body.region };
   return ctx.db.transaction(async (tx) => {
     const material = await getActiveMaterial(tx, caller.organizationId, body.material_id);
@@ -105,7 +107,6 @@ export async function current(
   caller: Caller,
   q: z.output<typeof currentPriceQuerySchema>,
 ): Promise<Price> {
-  records.assertMayRead(caller, PLURAL);
   const material = await getMaterial(ctx.db, caller.organizationId, q.material_id);
   if (!material) throw notFound('Material');
   const row = await repo.currentPrice(ctx.db, caller.organizationId, {
@@ -128,7 +129,6 @@ export async function history(
   caller: Caller,
   q: z.output<typeof priceHistoryQuerySchema>,
 ): Promise<{ items: Price[] }> {
-  records.assertMayRead(caller, PLURAL);
   if (!(await getMaterial(ctx.db, caller.organizationId, q.material_id))) throw notFound('Material');
   const rows = await repo.priceHistory(
     ctx.db,

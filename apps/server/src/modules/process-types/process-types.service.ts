@@ -25,7 +25,6 @@ const kind: records.RecordKind<repo.ProcessTypeRow, OrgProcessType, repo.Process
 export const { list, exportCsv, get, setArchived } = records.recordReads(kind, {
   plural: PLURAL,
   // Supplier members read process types: the histories of lots made from their deliveries name them.
-  suppliersMayRead: true,
   list: repo.listProcessTypes,
   filters: (q: Omit<z.output<typeof processTypeListQuerySchema>, 'limit' | 'cursor'>) => ({
     referenceCode: q.reference_code,
@@ -39,7 +38,6 @@ async function checkReference(tx: Tx, code: string | undefined) {
 }
 
 export function create(ctx: AppContext, caller: Caller, body: z.output<typeof processTypeCreateSchema>) {
-  records.assertMayWrite(caller, PLURAL);
   return records.createRecord(ctx, caller, kind, processTypeValues(body) as repo.ProcessTypeValues, (tx) =>
     checkReference(tx, body.reference_code),
   );
@@ -51,7 +49,6 @@ export function update(
   id: string,
   body: z.output<typeof processTypeUpdateSchema>,
 ) {
-  records.assertMayWrite(caller, PLURAL);
   return records.updateRecord(ctx, caller, kind, id, body.version, processTypeValues(body), (tx) =>
     checkReference(tx, body.reference_code),
   );

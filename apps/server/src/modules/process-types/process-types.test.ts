@@ -109,7 +109,8 @@ describe('process types', () => {
       404,
     );
     expect((await other.get('/api/process-types')).json().items).toEqual([]);
-    for (const reader of [org.operator, org.auditor, org.supplier]) {
+    expect((await org.supplier.get(`/api/process-types/${mine.id}`)).statusCode).toBe(403);
+    for (const reader of [org.operator, org.auditor]) {
       expect((await reader.get(`/api/process-types/${mine.id}`)).statusCode).toBe(200);
       expect(
         (await reader.patch(`/api/process-types/${mine.id}`, { name: 'x', version: 1 })).statusCode,

@@ -21,6 +21,16 @@ export async function peekRateLimit(db: Db, key: string, windowMs: number): Prom
   return rows[0]?.count ?? 0;
 }
 
+/** How many live windows have a key starting with `prefix` (e.g. the addresses that failed at one account). */
+export async function countRateLimitKeys(db: Db, prefix: string, windowMs: number): Promise<number> {
+  const interval = `${Math.ceil(windowMs / 1000)} seconds`;
+  // starts_with rather than LIKE: emails may contain `_`, which LIKE would read as a wildcard.
+  const { rows } = await db.execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM ${rateLimits}
+    WHERE starts_with(${rateLimits.key}, ${prefix}) AND ${rateLimits.windowStart} >= now() - ${interval}::interval`);
+  return rows[0]?.n ?? 0;
+}
+
 /** Deletes windows that ended long ago: each address or email tried once would otherwise stay forever. */
 export async function pruneRateLimits(db: Db, olderThanMs: number): Promise<number> {
   const interval = `${Math.ceil(olderThanMs / 1000)} seconds`;

@@ -25,6 +25,7 @@ export const stockCountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/stock-counts',
     {
       schema: {
+        'x-permission': 'stock.read',
         tags,
         summary: 'Stock counts, newest first, with their totals',
         querystring: stockCountListQuerySchema,
@@ -38,6 +39,7 @@ export const stockCountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/stock-counts',
     {
       schema: {
+        'x-permission': 'stock.count',
         tags,
         summary: 'Opens a count sheet of every lot with stock at a facility (optionally of one material)',
         description:
@@ -53,6 +55,7 @@ export const stockCountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/stock-counts/:id',
     {
       schema: {
+        'x-permission': 'stock.read',
         tags,
         summary: 'A stock count with its lines, differences and their value at average cost (PHP)',
         params: idParams,
@@ -66,6 +69,7 @@ export const stockCountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/stock-counts/:id/lines',
     {
       schema: {
+        'x-permission': 'stock.count',
         tags,
         summary: 'Enters counted kg for lots on an open count (null clears a count); repeatable',
         params: idParams,
@@ -80,6 +84,7 @@ export const stockCountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/stock-counts/:id/post',
     {
       schema: {
+        'x-permission': 'stock.adjust',
         tags,
         summary: 'Posts each difference as a stock adjustment, all or nothing (managers and admins)',
         params: idParams,
@@ -94,6 +99,7 @@ export const stockCountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/stock-counts/:id/cancel',
     {
       schema: {
+        'x-permission': 'stock.count',
         tags,
         summary: 'Cancels an open count; nothing is posted',
         params: idParams,

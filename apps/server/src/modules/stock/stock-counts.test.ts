@@ -226,6 +226,12 @@ describe('stock counts', () => {
 
   it('lists with filters and keyset pages; other organizations and supplier members see none', async () => {
     await receive(fac.MNL1 ?? '', [{ material_id: ids.pet, gross_kg: 5, unit_price: 1 }]);
+    // Counts of its own, so there are two pages whatever else ran before: two closed, then one open.
+    for (const reason of ['Counted the wrong bay', 'Scale out of calibration']) {
+      const earlier = (await operator.post('/api/stock-counts', { facility_id: fac.MNL1 })).json();
+      const cancelled = await operator.post(`/api/stock-counts/${earlier.id}/cancel`, { reason });
+      expect(cancelled.statusCode).toBe(200);
+    }
     const mine = (await operator.post('/api/stock-counts', { facility_id: fac.MNL1 })).json();
     const firstPage = (await operator.get('/api/stock-counts?limit=2')).json();
     expect(firstPage.items).toHaveLength(2);

@@ -1,12 +1,10 @@
-import { SUPPLIER_SELF_SERVICE_FIELDS } from '@plastrace/shared';
+import { can, SUPPLIER_SELF_SERVICE_FIELDS } from '@plastrace/shared';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { assertMayRead, assertMayWrite } from '../../lib/records.ts';
 import type { Caller } from '../../plugins/auth.ts';
 
 // A supplier member sees and edits only their own supplier record, and of it only the contact and
 // payment details (DESIGN.md §4: "own profile"); everyone else follows the master-data roles.
 
-const PLURAL = 'suppliers';
 const SELF_SERVICE: readonly string[] = SUPPLIER_SELF_SERVICE_FIELDS;
 
 /** The only supplier a supplier member may see; undefined for every other role. */
@@ -18,18 +16,16 @@ export function ownSupplierOf(caller: Caller): string | undefined {
 
 export function assertMayReadSupplier(caller: Caller, supplierId?: string): void {
   const own = ownSupplierOf(caller);
-  if (own === undefined) assertMayRead(caller, PLURAL);
-  else if (supplierId !== undefined && supplierId !== own) throw notFound('Supplier');
+  if (own !== undefined && supplierId !== undefined && supplierId !== own) throw notFound('Supplier');
 }
 
 /** GCash numbers and bank accounts: for those who settle payables, and the supplier themself. */
 export const seesPaymentDetails = (caller: Caller, supplierId: string): boolean =>
-  caller.role === 'admin' || caller.role === 'manager' || ownSupplierOf(caller) === supplierId;
+  can(caller.role, 'payments.write') || ownSupplierOf(caller) === supplierId;
 
 export function assertMayChangeSupplier(caller: Caller, supplierId: string, body: object): void {
   const own = ownSupplierOf(caller);
   if (own === undefined) {
-    assertMayWrite(caller, PLURAL);
     return;
   }
   if (supplierId !== own) throw notFound('Supplier');

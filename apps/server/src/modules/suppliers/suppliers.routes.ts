@@ -23,4 +23,5 @@ export const suppliersRoutes = recordRoutes({
     view: supplierSchema,
   },
   service,
+  permissions: { read: 'suppliers.read', update: 'suppliers.write' },
 });

@@ -5,9 +5,12 @@ import {
   type supplierListQuerySchema,
   type supplierUpdateSchema,
 } from '@plastrace/shared';
+import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { csvExport, exportFilter, listFilter, toSortedPage } from '../../lib/listing.ts';
+import type { Tx } from '../../db/client.ts';
+import { streamCsv } from '../../lib/export.ts';
+import { exportFilter, listFilter, type PageWindow, sortedPages, toSortedPage } from '../../lib/listing.ts';
 import * as records from '../../lib/records.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import {
@@ -51,14 +54,17 @@ export async function list(ctx: AppContext, caller: Caller, q: ListQuery) {
   return { ...page, items: page.items.map(forCaller(caller)) };
 }
 
-export async function exportCsv(ctx: AppContext, caller: Caller, q: ExportQuery) {
-  records.assertMayExport(caller);
-  const rows = await repo.listSuppliers(ctx.db, caller.organizationId, { ...exportFilter(q), ...filters(q) });
-  return csvExport(ctx.db, caller, {
+export function exportCsv(ctx: AppContext, caller: Caller, q: ExportQuery, reply: FastifyReply) {
+  const filter = { ...exportFilter(q), ...filters(q) };
+  return streamCsv(ctx, caller, reply, {
+    filename: 'suppliers.csv',
     dataType: 'suppliers',
     parameters: q,
     columns: SUPPLIER_CSV,
-    items: rows.map(toSupplier).map(forCaller(caller)),
+    page: sortedPages(
+      (tx: Tx, page: PageWindow) => repo.listSuppliers(tx, caller.organizationId, { ...filter, ...page }),
+      (row) => forCaller(caller)(toSupplier(row)),
+    ),
   });
 }
 
@@ -68,7 +74,6 @@ export async function get(ctx: AppContext, caller: Caller, id: string) {
 }
 
 export async function create(ctx: AppContext, caller: Caller, body: z.output<typeof supplierCreateSchema>) {
-  records.assertMayWrite(caller, 'suppliers');
   checkPayment(body.payment_method ?? 'cash', body.payment_details ?? {});
   return records.createRecord(ctx, caller, kind, supplierValues(body) as repo.SupplierValues);
 }
@@ -101,6 +106,5 @@ export async function update(
 }
 
 export async function setArchived(ctx: AppContext, caller: Caller, id: string, archived: boolean) {
-  records.assertMayWrite(caller, 'suppliers');
   return forCaller(caller)(await records.setArchived(ctx, caller, kind, id, archived));
 }

@@ -11,6 +11,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ db: Db; version: string }> = 
     '/health',
     {
       schema: {
+        'x-permission': 'public',
         tags: ['system'],
         summary: 'Liveness: the process is up',
         response: { 200: healthSchema },
@@ -23,6 +24,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ db: Db; version: string }> = 
     '/ready',
     {
       schema: {
+        'x-permission': 'public',
         tags: ['system'],
         summary: 'Readiness: the database is reachable and every migration is applied',
         response: { 200: readySchema, 503: readySchema },

@@ -86,13 +86,14 @@ describe('cross-cutting HTTP behaviour', () => {
     beforeAll(async () => {
       database = await createTestDatabase();
       app = await buildApp({ config: { publicUrl: 'http://x', logLevel: 'silent' }, db: database.db });
-      app.get('/api/test/boom', async () => {
+      app.get('/api/test/boom', { schema: { 'x-permission': 'public' } }, async () => {
         throw new Error('secret connection string postgres://admin:hunter2@db');
       });
       app.withTypeProvider<ZodTypeProvider>().post(
         '/api/test/echo',
         {
           schema: {
+            'x-permission': 'public',
             body: z.object({ name: z.string().min(2, 'Name is too short'), kg: z.number().positive() }),
           },
         },

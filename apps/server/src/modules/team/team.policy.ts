@@ -20,12 +20,3 @@ export function assertCanInvite(caller: Caller, role: MemberRole): void {
     );
   }
 }
-
-export function assertCanSeeTeam(caller: Caller): void {
-  if (!['admin', 'manager', 'auditor'].includes(caller.role))
-    throw forbidden('Your role may not view the team');
-}
-
-export function assertCanManageMembers(caller: Caller): void {
-  if (caller.role !== 'admin') throw forbidden('Only administrators may change members');
-}

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL, sql } f
 import type { Db, Tx } from '../../db/client.ts';
 import { invitations, memberships, suppliers, users } from '../../db/schema/index.ts';
 import { containsPattern, olderThan } from '../../lib/sql.ts';
+import { forgetSessions } from '../../plugins/session-cache.ts';
 
 type Handle = Db | Tx;
 type Cursor = [string, string];
@@ -190,6 +191,7 @@ export async function updateMember(
   version: number | undefined,
   values: Partial<typeof memberships.$inferInsert>,
 ) {
+  forgetSessions(); // a new role or status applies to the member's next request
   const [row] = await tx
     .update(memberships)
     .set({ ...values, updatedAt: sql`now()`, version: sql`${memberships.version} + 1` })

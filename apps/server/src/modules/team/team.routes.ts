@@ -26,6 +26,7 @@ export const publicInvitationRoutes: FastifyPluginAsyncZod<Opts> = async (app, {
     '/dashboard/invitations/verify/:token',
     {
       schema: {
+        'x-permission': 'public',
         tags,
         summary: 'Checks an invitation link before the invitee fills in the form',
         params: z.object({ token: z.string().max(200) }),
@@ -39,6 +40,7 @@ export const publicInvitationRoutes: FastifyPluginAsyncZod<Opts> = async (app, {
     '/invitations/accept',
     {
       schema: {
+        'x-permission': 'public',
         tags,
         summary: 'Creates the invitee’s account and membership; the link works once',
         body: invitationAcceptBodySchema,
@@ -70,6 +72,7 @@ export const teamRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx }) => {
     '/invitations',
     {
       schema: {
+        'x-permission': 'invitations.manage',
         tags: ['invitations'],
         summary: 'Invites someone by email (admins any role; managers all but admin)',
         body: invitationCreateSchema,
@@ -90,6 +93,7 @@ export const teamRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx }) => {
     '/invitations',
     {
       schema: {
+        'x-permission': 'invitations.read',
         tags: ['invitations'],
         summary: 'Invitations of the organization',
         querystring: invitationListQuerySchema,
@@ -103,6 +107,7 @@ export const teamRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx }) => {
     '/invitations/:id/resend',
     {
       schema: {
+        'x-permission': 'invitations.manage',
         tags: ['invitations'],
         summary: 'Sends a new link with a fresh 7-day expiry',
         params: idParams,
@@ -116,6 +121,7 @@ export const teamRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx }) => {
     '/invitations/:id/revoke',
     {
       schema: {
+        'x-permission': 'invitations.manage',
         tags: ['invitations'],
         summary: 'Revokes a pending invitation',
         params: idParams,
@@ -129,6 +135,7 @@ export const teamRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx }) => {
     '/members',
     {
       schema: {
+        'x-permission': 'members.read',
         tags: ['members'],
         summary: 'Members of the organization',
         querystring: memberListQuerySchema,
@@ -142,6 +149,7 @@ export const teamRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx }) => {
     '/members/:id',
     {
       schema: {
+        'x-permission': 'members.manage',
         tags: ['members'],
         summary: 'Changes a member’s role (admins only)',
         params: idParams,
@@ -160,6 +168,7 @@ export const teamRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx }) => {
     '/members/:id/deactivate',
     {
       schema: {
+        'x-permission': 'members.manage',
         tags: ['members'],
         summary: 'Deactivates a member and ends their sessions',
         params: idParams,
@@ -173,6 +182,7 @@ export const teamRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx }) => {
     '/members/:id/reactivate',
     {
       schema: {
+        'x-permission': 'members.manage',
         tags: ['members'],
         summary: 'Reactivates a member',
         params: idParams,

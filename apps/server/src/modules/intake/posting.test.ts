@@ -1,0 +1,144 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { facilities, materials, suppliers } from '../../db/schema/index.ts';
+import { DEMO_PASSWORD } from '../../seed/data.ts';
+import { seedDemo } from '../../seed/demo.ts';
+import { useTestApp } from '../../test/app.ts';
+import { client, type TestClient } from '../../test/http.ts';
+
+// Posting in one round trip (migration 0010): save-and-post, batches, gapless numbers under
+// concurrency, and answers identical to what reading the record back gives.
+
+const ctx = useTestApp();
+let admin: TestClient;
+let ids: { facility: string; supplier: string; pet: string };
+
+beforeAll(async () => {
+  const seeded = await seedDemo(ctx.database.db, {
+    seed: 11,
+    slug: 'posting',
+    asOf: new Date('2026-11-01T00:00:00Z'),
+  });
+  const db = ctx.database.db;
+  const org = seeded.organizationId;
+  const [fac] = await db
+    .select()
+    .from(facilities)
+    .where(and(eq(facilities.organizationId, org), eq(facilities.code, 'MNL1')));
+  const [sup] = await db
+    .select()
+    .from(suppliers)
+    .where(eq(suppliers.organizationId, org))
+    .orderBy(suppliers.code);
+  const [pet] = await db
+    .select()
+    .from(materials)
+    .where(and(eq(materials.organizationId, org), eq(materials.code, 'PET_BOTTLES_CLEAR')));
+  ids = { facility: fac?.id ?? '', supplier: sup?.id ?? '', pet: pet?.id ?? '' };
+  admin = await (await client(ctx.app)).login('admin.posting@demo.plastrace.ph', DEMO_PASSWORD);
+});
+
+const delivery = (kg: number, extra: Record<string, unknown> = {}) => ({
+  supplier_id: ids.supplier,
+  facility_id: ids.facility,
+  received_at: '2026-11-10T09:30:00+08:00',
+  lines: [{ material_id: ids.pet, gross_kg: kg, tare_kg: 1, deduction_pct: '2.5', unit_price: '16.75' }],
+  ...extra,
+});
+
+describe('posting in one round trip', () => {
+  it('answers every write exactly as reading the record back shows it', async () => {
+    const created = await admin.post('/api/receive-records', delivery(101));
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id;
+    expect(created.json()).toEqual((await admin.get(`/api/receive-records/${id}`)).json());
+    const edited = await admin.request('PUT', `/api/receive-records/${id}`, {
+      ...delivery(102, { notes: 'second weighing' }),
+      version: created.json().version,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toEqual((await admin.get(`/api/receive-records/${id}`)).json());
+    const posted = await admin.post(`/api/receive-records/${id}/post`);
+    expect(posted.json()).toEqual((await admin.get(`/api/receive-records/${id}`)).json());
+    const voided = await admin.post(`/api/receive-records/${id}/void`, { reason: 'weighed twice' });
+    expect(voided.json()).toEqual((await admin.get(`/api/receive-records/${id}`)).json());
+    expect(voided.json()).toMatchObject({ status: 'voided', void_reason: 'weighed twice' });
+  });
+
+  it('saves and posts in one call with ?post=true', async () => {
+    const res = await admin.post('/api/receive-records?post=true', delivery(50), {
+      'idempotency-key': 'sp-1',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().status).toBe('posted');
+    expect(res.json().lines[0].lot).not.toBeNull();
+    const again = await admin.post('/api/receive-records?post=true', delivery(50), {
+      'idempotency-key': 'sp-1',
+    });
+    expect(again.json()).toEqual(res.json());
+    // The same key for a different request (a draft this time) is refused.
+    expect(
+      (await admin.post('/api/receive-records', delivery(50), { 'idempotency-key': 'sp-1' })).statusCode,
+    ).toBe(422);
+  });
+
+  it('posts a batch record by record: one bad record is refused and the rest post', async () => {
+    const records = [
+      { ...delivery(10), idempotency_key: 'b-1' },
+      { ...delivery(20, { supplier_id: '00000000-0000-4000-8000-000000000000' }), idempotency_key: 'b-2' },
+      { ...delivery(30), idempotency_key: 'b-3' },
+      { ...delivery(40, { lines: [{ material_id: ids.pet, gross_kg: 5, tare_kg: 5, unit_price: 1 }] }) },
+    ];
+    const res = await admin.post('/api/receive-records/batch', { records });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ posted: 2, refused: 2 });
+    expect(body.results.map((r: { status: number }) => r.status)).toEqual([201, 404, 201, 400]);
+    expect(body.results[1].error).toMatchObject({
+      code: 'not_found',
+      details: { fields: { 'body.supplier_id': 'Supplier not found or archived' } },
+    });
+    expect(body.results[3].error.details.fields).toEqual({
+      'body.lines.0.tare_kg': 'Tare must be less than gross',
+    });
+    expect(body.results[0].record).toMatchObject({ status: 'posted', total_net_kg: '9.000' });
+    // Nothing of a refused record was saved; a retried batch posts nothing twice.
+    const numbers = new Set(
+      body.results.flatMap((r: { record: { number: string } | null }) => r.record?.number ?? []),
+    );
+    const retried = (await admin.post('/api/receive-records/batch', { records: records.slice(0, 3) })).json();
+    expect(retried.results[0].record).toEqual(body.results[0].record);
+    expect(retried.results[2].record).toEqual(body.results[2].record);
+    expect(
+      new Set(retried.results.flatMap((r: { record: { number: string } | null }) => r.record?.number ?? [])),
+    ).toEqual(numbers);
+  });
+
+  it('refuses a batch of more than 500 records, and an empty one', async () => {
+    const many = Array.from({ length: 501 }, () => delivery(1));
+    expect((await admin.post('/api/receive-records/batch', { records: many })).statusCode).toBe(400);
+    expect((await admin.post('/api/receive-records/batch', { records: [] })).statusCode).toBe(400);
+  });
+
+  it('numbers 200 concurrent posts without a gap or a duplicate', async () => {
+    const before = await counters();
+    const res = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => admin.post('/api/receive-records?post=true', delivery(10 + i))),
+    );
+    expect(res.map((r) => r.statusCode).filter((s) => s !== 201)).toEqual([]);
+    const numbers = res.map((r) => Number(r.json().number.split('-')[2])).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 200 }, (_, i) => before.receive + 1 + i));
+    const lots = res.map((r) => Number(r.json().lines[0].lot.code.split('-')[2])).sort((a, b) => a - b);
+    expect(lots).toEqual(Array.from({ length: 200 }, (_, i) => before.lot + 1 + i));
+  }, 120_000);
+});
+
+/** The last record number of 2026 and the last lot number of MNL1 on 10 November. */
+async function counters() {
+  const { rows } = await ctx.database.db.execute<{ name: string; value: string }>(
+    sql`SELECT name, value::text FROM counters WHERE name IN ('receive:2026', 'lot:MNL1:261110')
+        AND organization_id = (SELECT organization_id FROM facilities WHERE id = ${ids.facility})`,
+  );
+  const of = (name: string) => Number(rows.find((r) => r.name === name)?.value ?? 0);
+  return { receive: of('receive:2026'), lot: of('lot:MNL1:261110') };
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors.ts';
+
+// The wire schemas refuse control characters in the text fields they know (shared `str()`), but a
+// NUL can hide anywhere: a free-form metadata object, a password, a field a later module forgets to
+// type. PostgreSQL refuses NUL in text and jsonb outright, so one check before validation keeps the
+// whole class out of every route, present and future.
+
+const MAX_DEPTH = 32;
+
+/** The path of the first string (value or key) holding a NUL, e.g. "metadata.note", or undefined. */
+export function findNul(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return undefined;
+  for (const [key, v] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '\\0')];
+    const found = findNul(v, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const MESSAGE = 'Remove control characters (such as NUL) from this text';
+
+async function refuseNul(req: FastifyRequest): Promise<void> {
+  for (const [location, value] of [
+    ['params', req.params],
+    ['querystring', req.query],
+    ['body', req.body],
+  ] as const) {
+    const path = findNul(value);
+    if (path)
+      throw new AppError(400, 'validation_failed', MESSAGE, {
+        fields: { [[location, ...path].join('.')]: MESSAGE },
+      });
+  }
+}
+
+export function registerInputGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', refuseNul);
+}

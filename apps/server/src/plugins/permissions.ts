@@ -1,0 +1,48 @@
+import { ACTIONS, type Action } from '@plastrace/shared';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { assertMay } from '../lib/policy.ts';
+import { sessionExpired } from './auth.ts';
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * Who may call the route: an action of the shared permission table (packages/shared
+     * permissions.ts), or 'public' for routes anyone may call without a session. Every /api route
+     * names one; it also appears in the OpenAPI document as `x-permission`.
+     */
+    'x-permission'?: Action | 'public';
+  }
+}
+
+const KNOWN = new Set<string>([...ACTIONS, 'public']);
+
+function guard(action: Action) {
+  // preParsing: after the session is resolved (onRequest), before the body is even read.
+  return async (req: FastifyRequest) => {
+    if (!req.caller) throw sessionExpired();
+    assertMay(req.caller, action);
+  };
+}
+
+/**
+ * Checks each route's permission before anything else runs, and refuses to start with an /api route
+ * that names none: a module cannot forget to say who may call it.
+ */
+function onRoute(route: RouteOptions): void {
+  if (!route.url.startsWith('/api/')) return;
+  const permission = route.schema?.['x-permission'];
+  if (!permission || !KNOWN.has(permission))
+    throw new Error(
+      `${route.method} ${route.url}: name its permission (schema['x-permission']) — an action of packages/shared permissions.ts, or 'public'`,
+    );
+  if (permission === 'public') {
+    route.schema = { ...route.schema, security: [] };
+    return;
+  }
+  const hooks = route.preParsing;
+  route.preParsing = [guard(permission), ...(Array.isArray(hooks) ? hooks : hooks ? [hooks] : [])];
+}
+
+export function registerPermissions(app: FastifyInstance): void {
+  app.addHook('onRoute', onRoute);
+}

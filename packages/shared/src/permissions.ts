@@ -1,0 +1,98 @@
+import { MEMBER_ROLES, type MemberRole } from './enums.ts';
+
+// The one table of who may do what (DESIGN.md §4). The server checks it on every route (each route
+// names its action; a route without one does not start) and the web asks it for the sidebar, buttons
+// and routes (`useCan`). The README's role table is rendered from it and a test keeps them equal.
+// Rows a role may only do for its own records (a supplier's own deliveries) are narrowed further by
+// the module's service; this table says whether the role may call the operation at all.
+
+const ALL = MEMBER_ROLES;
+const STAFF = ['admin', 'manager', 'operator', 'auditor'] as const;
+const OFFICE = ['admin', 'manager'] as const;
+const FLOOR = ['admin', 'manager', 'operator'] as const;
+const OVERSIGHT = ['admin', 'manager', 'auditor'] as const;
+
+/** `does` completes "Your role may not …"; `note` narrows it for the README. */
+type Permission = { roles: readonly MemberRole[]; does: string; note?: string };
+
+export const PERMISSIONS = {
+  'account.self': { roles: ALL, does: 'manage their own profile, password, sessions and notifications' },
+  'dashboard.read': {
+    roles: ALL,
+    does: 'see the dashboard',
+    note: 'a supplier sees their own deliveries, weights, prices and payments',
+  },
+  'activity.report': { roles: ALL, does: 'report events to the activity log', note: 'sign-in, QR codes…' },
+  'activity.read_all': { roles: OVERSIGHT, does: 'see everyone’s activity', note: 'others see their own' },
+  'organization.read': { roles: STAFF, does: 'view the organization settings' },
+  'organization.manage': { roles: ['admin'], does: 'change the organization settings' },
+  'books.close': { roles: ['admin'], does: 'close the books', note: 'move the “books closed through” date' },
+  'members.read': { roles: OVERSIGHT, does: 'view the team' },
+  'members.manage': { roles: ['admin'], does: 'change members', note: 'roles, deactivation' },
+  'invitations.read': { roles: OFFICE, does: 'view invitations' },
+  'invitations.manage': {
+    roles: OFFICE,
+    does: 'invite team members',
+    note: 'managers invite every role but administrator',
+  },
+  'masterdata.read': {
+    roles: STAFF,
+    does: 'view master data',
+    note: 'facilities, production lines, customers, materials, process types, prices',
+  },
+  'masterdata.write': { roles: OFFICE, does: 'change master data', note: 'create, change, archive, restore' },
+  'suppliers.read': { roles: ALL, does: 'view suppliers', note: 'a supplier member: their own record' },
+  'suppliers.write': {
+    roles: ['admin', 'manager', 'supplier'],
+    does: 'change suppliers',
+    note: 'a supplier member: their own contact and payment details',
+  },
+  'records.read': {
+    roles: ALL,
+    does: 'view records and lots',
+    note: 'receive records, lots, photos, labels; a supplier: their own deliveries',
+  },
+  'records.write': {
+    roles: FLOOR,
+    does: 'record and post deliveries or move lots',
+    note: 'draft, edit, post; split, merge, quarantine',
+  },
+  'records.void': { roles: OFFICE, does: 'void records' },
+  'stock.read': { roles: STAFF, does: 'view the inventory and stock counts' },
+  'stock.count': { roles: FLOOR, does: 'count stock', note: 'open, enter and cancel stock counts' },
+  'stock.adjust': { roles: OFFICE, does: 'adjust stock', note: 'adjust lots, post stock counts' },
+  'ledger.read': { roles: ALL, does: 'view the supplier ledger', note: 'a supplier: their own statement' },
+  'payments.write': {
+    roles: OFFICE,
+    does: 'record payments',
+    note: 'payments, advances and their reversals',
+  },
+  'data.export': {
+    roles: OVERSIGHT,
+    does: 'export data',
+    note: 'CSV of lists, ledgers and the activity log',
+  },
+} as const satisfies Record<string, Permission>;
+
+export type Action = keyof typeof PERMISSIONS;
+export const ACTIONS = Object.keys(PERMISSIONS) as Action[];
+
+/** "Your role may not invite team members": the 403 message of an action. */
+export const refusal = (action: Action): string => `Your role may not ${PERMISSIONS[action].does}`;
+
+/** May a member with `role` do `action`? Unknown or missing roles may do nothing. */
+export function can(role: string | null | undefined, action: Action): boolean {
+  return !!role && (PERMISSIONS[action].roles as readonly string[]).includes(role);
+}
+
+/** The README's role table, rendered from PERMISSIONS (a test compares the two). */
+export function roleTableMarkdown(): string {
+  const head = `| may | ${MEMBER_ROLES.join(' | ')} |`;
+  const rule = `|---|${MEMBER_ROLES.map(() => '---').join('|')}|`;
+  const rows = ACTIONS.map((a) => {
+    const p: Permission = PERMISSIONS[a];
+    const cells = MEMBER_ROLES.map((r) => ((p.roles as readonly string[]).includes(r) ? 'yes' : '–'));
+    return `| ${p.does}${p.note ? ` (${p.note})` : ''} — \`${a}\` | ${cells.join(' | ')} |`;
+  });
+  return [head, rule, ...rows].join('\n');
+}
