@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
@@ -6,6 +7,8 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
+  // The TypeScript sources of @plastrace/shared (its `source` export), not its build.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {
     proxy: { '/api': apiTarget },
   },

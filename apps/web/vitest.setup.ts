@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor give up after this long. Testing Library's 1 s default fails on a busy 2-core CI
+// machine, where a Mantine page can take seconds to render in jsdom; 10 s is still well inside the
+// 20 s test timeout (vite.config.ts), so a test that waits for nothing that comes still fails there,
+// with Testing Library's message. Tests use Testing Library's waitFor, not vi.waitFor (1 s default).
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks the layout APIs Mantine relies on (color scheme and responsive hooks, ScrollArea).
 Object.defineProperty(window, 'matchMedia', {
@@ -26,6 +32,8 @@ window.ResizeObserver = ResizeObserverStub;
 
 afterEach(() => {
   cleanup();
+  // A test that failed before restoring real timers must not leave fake ones to the next test.
+  vi.useRealTimers();
 });
 
 // Each test starts with no stored session, CSRF token or explicit-logout flag.

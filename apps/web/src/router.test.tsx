@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { navGroups } from './layout/navigation.ts';
 import { routes } from './router.tsx';
-import { apiError, fakeApi, storeSession } from './test/fakeApi.ts';
+import { apiError, fakeApi, hang, json, storeSession, wireUser } from './test/fakeApi.ts';
 import { renderRoutes } from './test/render.tsx';
 
 describe('routes', () => {
@@ -34,7 +34,7 @@ describe('routes', () => {
     const { router } = renderRoutes(routes, '/dashboard');
 
     expect(await screen.findByRole('dialog', { name: 'Session Expired' })).toBeInTheDocument();
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(await screen.findByRole('button', { name: 'Watch Demo' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Welcome Back' })).not.toBeInTheDocument();
   });
@@ -60,10 +60,7 @@ describe('routes', () => {
   });
 
   it('renders /docs inside the app layout', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise(() => {})),
-    );
+    fakeApi({}, { otherwise: hang });
     renderRoutes(routes, '/docs');
 
     expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
@@ -72,10 +69,10 @@ describe('routes', () => {
   });
 
   it('has a route for every sidebar item', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise(() => {})),
-    );
+    // The pages' own requests never answer, so they stay loading. /users/me does: a request to it left
+    // pending would be joined by the next test's (fetchCurrentUser shares the one in flight), whose
+    // 401 then never comes.
+    fakeApi({ 'GET /api/dashboard/users/me': json(wireUser) }, { otherwise: hang });
     storeSession();
     const paths = navGroups.flatMap((group) => group.items.map((item) => item.path));
 

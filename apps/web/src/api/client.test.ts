@@ -1,8 +1,21 @@
+import { loginResponseSchema } from '@plastrace/shared';
+import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../auth/sessionStore.ts';
-import { apiError, fakeApi, hang, json, networkDown, storeSession } from '../test/fakeApi.ts';
+import { apiError, fakeApi, hang, json, networkDown, storeSession, wireUser } from '../test/fakeApi.ts';
+import { emptyPage } from '../test/pages.ts';
+import { csrfTokenSchema, errorWire, wire } from '../test/wire.ts';
 import { ApiError, api, NetworkError, RequestTimeoutError } from './client.ts';
 import { setCsrfToken } from './csrf.ts';
+
+// /api/things, /api/records, /api/x and /api/files are made-up routes: what is tested is the client,
+// whatever a route answers. Real routes answer what the API sends.
+const signedIn = json(
+  wire(loginResponseSchema, {
+    session: { access_token: 'token-new', expires_at: '2024-06-02T00:00:00Z' },
+    user: wireUser,
+  }),
+);
 
 describe('api client', () => {
   beforeEach(() => {
@@ -40,7 +53,7 @@ describe('api client', () => {
     it('sends the public key on calls made without a session, even when a token is stored', async () => {
       storeSession('token-abc');
       sessionStore.restore();
-      const server = fakeApi({ 'POST /api/auth/login': json({}) });
+      const server = fakeApi({ 'POST /api/auth/login': signedIn });
 
       await api.post('/auth/login', {}, { auth: false });
 
@@ -98,7 +111,7 @@ describe('api client', () => {
 
     it('sends a raw body exactly as given', async () => {
       setCsrfToken('held');
-      const server = fakeApi({ 'POST /api/auth/login': json({}) });
+      const server = fakeApi({ 'POST /api/auth/login': signedIn });
 
       await api.post('/auth/login', { rememberMe: true, first_name: 'A' }, { rawRequestBody: true });
 
@@ -106,7 +119,7 @@ describe('api client', () => {
     });
 
     it('converts query parameter names and leaves out empty ones', async () => {
-      const server = fakeApi({ 'GET /api/members': json({ items: [] }) });
+      const server = fakeApi({ 'GET /api/members': emptyPage });
 
       await api.get('/members', { query: { sortBy: 'name', limit: 20, cursor: undefined, q: '' } });
 
@@ -154,10 +167,12 @@ describe('api client', () => {
       let answer: (response: Response) => void = () => {};
       fakeApi({ 'GET /api/things': () => new Promise<Response>((resolve) => (answer = resolve)) });
       const pending = api.get('/things').catch((e: unknown) => e);
-      await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+      await waitFor(() => expect(fetch).toHaveBeenCalled());
       sessionStore.signIn({ token: 'new-token', user: null, remember: true });
 
-      answer(Response.json({ code: 'unauthorized', message: 'x', error: 'x' }, { status: 401 }));
+      answer(
+        Response.json(wire(errorWire, { code: 'unauthorized', message: 'x', error: 'x' }), { status: 401 }),
+      );
       await pending;
 
       expect(sessionStore.getSnapshot()).toMatchObject({ status: 'authenticated', token: 'new-token' });
@@ -167,10 +182,12 @@ describe('api client', () => {
       setCsrfToken('stale');
       let attempts = 0;
       const server = fakeApi({
-        'GET /api/csrf-token': json({ csrfToken: 'fresh' }),
+        'GET /api/csrf-token': json(wire(csrfTokenSchema, { csrfToken: 'fresh' })),
         'POST /api/things': () =>
           ++attempts === 1
-            ? Response.json({ code: 'csrf_invalid', message: 'Invalid', error: 'Invalid' }, { status: 403 })
+            ? Response.json(wire(errorWire, { code: 'csrf_invalid', message: 'Invalid', error: 'Invalid' }), {
+                status: 403,
+              })
             : Response.json({ ok: true }),
       });
 

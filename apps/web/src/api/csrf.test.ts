@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi, json, networkDown } from '../test/fakeApi.ts';
+import { csrfTokenSchema, wire } from '../test/wire.ts';
 import {
   CsrfUnavailableError,
   ensureCsrfToken,
@@ -26,7 +27,7 @@ describe('CSRF token store', () => {
   });
 
   it('fetches GET /api/csrf-token with credentials and caches the csrfToken', async () => {
-    const server = fakeApi({ 'GET /api/csrf-token': json({ csrfToken: 'fresh' }) });
+    const server = fakeApi({ 'GET /api/csrf-token': json(wire(csrfTokenSchema, { csrfToken: 'fresh' })) });
 
     await expect(refreshCsrfToken()).resolves.toBe('fresh');
 
@@ -54,6 +55,7 @@ describe('CSRF token store', () => {
   });
 
   it('ensureCsrfToken uses the held token, else makes exactly one refresh attempt', async () => {
+    // Deliberately not the API's answer, which always holds a token.
     const server = fakeApi({ 'GET /api/csrf-token': json({}) });
 
     await expect(ensureCsrfToken()).rejects.toThrow(

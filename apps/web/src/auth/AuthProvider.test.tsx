@@ -1,12 +1,14 @@
-import { screen, within } from '@testing-library/react';
+import { messageSchema } from '@plastrace/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import type { RouteObject } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api } from '../api/client.ts';
 import { setCsrfToken } from '../api/csrf.ts';
 import { apiError, fakeApi, json, storeSession, wireUser } from '../test/fakeApi.ts';
 import { renderWithAuth } from '../test/render.tsx';
+import { createdIdSchema, wire } from '../test/wire.ts';
 import { useAuth } from './AuthContext.ts';
 
 function RecordsPage() {
@@ -47,6 +49,9 @@ const routes: RouteObject[] = [
   { path: '/me', Component: WhoAmI },
 ];
 
+const logged = json(wire(createdIdSchema, { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4c99' }), 201);
+const signedOut = json(wire(messageSchema, { message: 'You have been signed out.' }));
+
 describe('AuthProvider', () => {
   it('signs out on a 401 and shows the Session Expired dialog, which only OK closes, going home', async () => {
     storeSession('token-1');
@@ -79,7 +84,7 @@ describe('AuthProvider', () => {
     storeSession('token-1');
     setCsrfToken('stale');
     fakeApi({
-      'GET /api/records': json([]),
+      'GET /api/records': json([]), // a made-up route: the client's handling is what is tested
       'POST /api/records': apiError(403, 'csrf_invalid', 'Invalid or missing CSRF token'),
     });
     const user = userEvent.setup();
@@ -109,8 +114,8 @@ describe('AuthProvider', () => {
     storeSession('token-1');
     setCsrfToken('held');
     const server = fakeApi({
-      'POST /api/dashboard/user-transactions': json({ id: 'l1' }, 201),
-      'POST /api/auth/logout': json({ message: 'You have been signed out.' }),
+      'POST /api/dashboard/user-transactions': logged,
+      'POST /api/auth/logout': signedOut,
     });
     const user = userEvent.setup();
     renderWithAuth(routes, '/me');
@@ -136,7 +141,7 @@ describe('AuthProvider', () => {
     storeSession('token-1');
     setCsrfToken('held');
     fakeApi({
-      'POST /api/dashboard/user-transactions': json({ id: 'l1' }, 201),
+      'POST /api/dashboard/user-transactions': logged,
       'POST /api/auth/logout': apiError(401, 'unauthorized', 'Session expired. Please log in again.'),
     });
     const user = userEvent.setup();
@@ -145,7 +150,7 @@ describe('AuthProvider', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign out' }));
 
     expect(await screen.findByText('anonymous: nobody')).toBeInTheDocument();
-    await vi.waitFor(() => expect(screen.getByText('You have been signed out.')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('You have been signed out.')).toBeInTheDocument());
     expect(screen.queryByRole('dialog', { name: 'Session Expired' })).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { fireEvent, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getCsrfToken, setCsrfToken } from '../api/csrf.ts';
 import { fakeApi, json, storeSession } from '../test/fakeApi.ts';
+import { csrfTokenSchema, sessionRefreshSchema, wire } from '../test/wire.ts';
 import { useCsrfRefresh, useSessionRefresh } from './backgroundTasks.ts';
 import { sessionStore } from './sessionStore.ts';
 
@@ -23,7 +24,7 @@ describe('useCsrfRefresh', () => {
 
   it('re-fetches the token every 60 s while the page is visible', async () => {
     setVisibility('visible');
-    const server = fakeApi({ 'GET /api/csrf-token': json({ csrfToken: 'rotated' }) });
+    const server = fakeApi({ 'GET /api/csrf-token': json(wire(csrfTokenSchema, { csrfToken: 'rotated' })) });
     renderHook(() => useCsrfRefresh());
 
     await vi.advanceTimersByTimeAsync(59_999);
@@ -50,6 +51,10 @@ describe('useCsrfRefresh', () => {
   });
 });
 
+const refreshed = json(
+  wire(sessionRefreshSchema, { session: { access_token: 'token-1', expires_at: '2024-06-02T08:00:00Z' } }),
+);
+
 describe('useSessionRefresh', () => {
   beforeEach(() => {
     vi.useFakeTimers({ now: new Date('2024-06-01T08:00:00Z') });
@@ -65,7 +70,7 @@ describe('useSessionRefresh', () => {
   it('refreshes at the next minute check once 12 h passed and the user is active', async () => {
     sessionStore.setLastRefresh(Date.now() - 13 * HOUR);
     const server = fakeApi({
-      'POST /api/session/refresh': json({ session: { access_token: 'token-1', expires_at: 'later' } }),
+      'POST /api/session/refresh': refreshed,
     });
     renderHook(() => useSessionRefresh(true));
 
@@ -83,7 +88,7 @@ describe('useSessionRefresh', () => {
 
   it('does not refresh before 12 h have passed', async () => {
     sessionStore.setLastRefresh(Date.now() - 11 * HOUR);
-    const server = fakeApi({ 'POST /api/session/refresh': json({}) });
+    const server = fakeApi({ 'POST /api/session/refresh': refreshed });
     renderHook(() => useSessionRefresh(true));
 
     await vi.advanceTimersByTimeAsync(59 * MINUTE);
@@ -93,7 +98,7 @@ describe('useSessionRefresh', () => {
 
   it('waits for activity when the user has been idle for more than 30 minutes', async () => {
     sessionStore.setLastRefresh(Date.now() - 11.4 * HOUR);
-    const server = fakeApi({ 'POST /api/session/refresh': json({}) });
+    const server = fakeApi({ 'POST /api/session/refresh': refreshed });
     renderHook(() => useSessionRefresh(true));
 
     await vi.advanceTimersByTimeAsync(40 * MINUTE);
@@ -111,7 +116,7 @@ describe('useSessionRefresh', () => {
       () => fireEvent.touchStart(window),
     ]) {
       sessionStore.setLastRefresh(Date.now() - 11.4 * HOUR);
-      const server = fakeApi({ 'POST /api/session/refresh': json({}) });
+      const server = fakeApi({ 'POST /api/session/refresh': refreshed });
       const { unmount } = renderHook(() => useSessionRefresh(true));
       await vi.advanceTimersByTimeAsync(40 * MINUTE);
       fire();
@@ -123,7 +128,7 @@ describe('useSessionRefresh', () => {
 
   it('does nothing while signed out', async () => {
     sessionStore.setLastRefresh(Date.now() - 13 * HOUR);
-    const server = fakeApi({ 'POST /api/session/refresh': json({}) });
+    const server = fakeApi({ 'POST /api/session/refresh': refreshed });
     renderHook(() => useSessionRefresh(false));
 
     await vi.advanceTimersByTimeAsync(5 * MINUTE);

@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCsrfToken } from '../api/csrf.ts';
 import { fakeApi, json, networkDown, storeSession } from '../test/fakeApi.ts';
+import { createdIdSchema, wire } from '../test/wire.ts';
 import { sessionStore } from './sessionStore.ts';
 import { TransactionLog, type TransactionLogEntry } from './transactionLog.ts';
+
+const logged = json(wire(createdIdSchema, { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4c99' }), 201);
 
 const entry = (n: number) => ({
   userId: 'user-1',
@@ -23,7 +26,7 @@ describe('TransactionLog', () => {
     storeSession('token-1');
     sessionStore.restore();
     setCsrfToken('held');
-    const server = fakeApi({ 'POST /api/dashboard/user-transactions': json({ id: 'x' }, 201) });
+    const server = fakeApi({ 'POST /api/dashboard/user-transactions': logged });
     const log = new TransactionLog();
 
     log.log({
@@ -118,7 +121,7 @@ describe('TransactionLog', () => {
     expect(server.calls('POST', '/api/dashboard/user-transactions')).toHaveLength(1);
     expect(log.size).toBe(1);
 
-    server.on('POST /api/dashboard/user-transactions', json({ id: 'x' }, 201));
+    server.on('POST /api/dashboard/user-transactions', logged);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(server.calls('POST', '/api/dashboard/user-transactions')).toHaveLength(2);
     expect(log.size).toBe(0);

@@ -1,9 +1,11 @@
+import { messageSchema } from '@plastrace/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setCsrfToken } from '../api/csrf.ts';
 import { fakeApi, json, storeSession } from '../test/fakeApi.ts';
 import { renderWithAuth } from '../test/render.tsx';
+import { createdIdSchema, wire } from '../test/wire.ts';
 import { AppLayout } from './AppLayout.tsx';
 
 function renderLayout(path: string) {
@@ -19,8 +21,11 @@ function renderLayout(path: string) {
 describe('AppLayout', () => {
   beforeEach(() => {
     fakeApi({
-      'POST /api/dashboard/user-transactions': json({ id: 'x' }, 201),
-      'POST /api/auth/logout': json({ message: 'You have been signed out.' }),
+      'POST /api/dashboard/user-transactions': json(
+        wire(createdIdSchema, { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4c99' }),
+        201,
+      ),
+      'POST /api/auth/logout': json(wire(messageSchema, { message: 'You have been signed out.' })),
     });
   });
 

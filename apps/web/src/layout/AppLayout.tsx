@@ -2,9 +2,10 @@ import { Anchor, AppShell, Burger, Group, ScrollArea, useMantineTheme } from '@m
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { MouseEvent } from 'react';
 import { Link, Outlet } from 'react-router';
+import { useMe } from '../components/common/useMe.ts';
 import classes from './AppLayout.module.css';
 import { NotificationBell } from './NotificationBell.tsx';
-import { navGroups } from './navigation.ts';
+import { navFor } from './navigation.ts';
 import { PRODUCT_NAME } from './pageTitle.ts';
 import { SideNav } from './SideNav.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -14,6 +15,8 @@ const MAIN_ID = 'main-content';
 
 export function AppLayout() {
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
+  // Only what the signed-in role may open; signed out (on /docs), only the public pages.
+  const { role } = useMe();
   const theme = useMantineTheme();
   // Read at once (no server rendering here), so the first render already knows the layout.
   const isDesktop = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, undefined, {
@@ -58,7 +61,7 @@ export function AppLayout() {
       <AppShell.Navbar id={NAVBAR_ID} p="sm" aria-label="Main" inert={navHidden}>
         {/* The sidebar outgrows short screens: it scrolls on its own, apart from the page. */}
         <AppShell.Section grow component={ScrollArea} type="auto">
-          <SideNav groups={navGroups} onNavigate={closeNav} />
+          <SideNav groups={navFor(role)} onNavigate={closeNav} />
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>

@@ -9,11 +9,11 @@ const groups: NavGroup[] = [
   {
     label: 'Analytics and reports',
     items: [
-      { label: 'Analytics', path: '/analytics' },
-      { label: 'Reports', path: '/reports' },
+      { label: 'Analytics', path: '/analytics', action: 'stock.read' },
+      { label: 'Reports', path: '/reports', action: 'records.read' },
     ],
   },
-  { label: 'Developers', items: [{ label: 'API reference', path: '/docs' }] },
+  { label: 'Developers', items: [{ label: 'API reference', path: '/docs', action: 'public' }] },
 ];
 
 function renderSideNav(path: string) {

@@ -1,3 +1,4 @@
+import { type Action, can } from '@plastrace/shared';
 import { IconApi, IconLayoutDashboard } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { activityNav } from '../features/activity/routes.ts';
@@ -19,10 +20,15 @@ import { teamNav } from '../features/team/routes.ts';
 
 export type NavIcon = ComponentType<{ size?: number | string; stroke?: number; 'aria-hidden'?: boolean }>;
 
+/** What a sidebar item needs: an action of the shared permission table, or 'public' for anyone. */
+export type NavAction = Action | 'public';
+
 export interface NavItem {
   label: string;
   path: string;
   icon?: NavIcon;
+  /** The action its page needs; the sidebar lists the item only to roles that may do it. */
+  action: NavAction;
 }
 
 export interface NavGroup {
@@ -41,9 +47,15 @@ function byArea(groups: NavGroup[]): NavGroup[] {
  * The sidebar, grouped by feature area. It lists only pages that exist: a feature adds its item
  * here in the same change that adds its route (router.test.tsx checks every item has a route).
  * A group without items is not rendered, so areas can be laid out before their pages land.
+ * Each item names the action its page needs: the layout lists only what the signed-in role may open
+ * (navFor), and the page itself shows refusal(action) to a role without it (RequirePermission);
+ * navigation.test.tsx checks both for every role.
  */
 export const navGroups: NavGroup[] = byArea([
-  { label: 'Overview', items: [{ label: 'Dashboard', path: '/dashboard', icon: IconLayoutDashboard }] },
+  {
+    label: 'Overview',
+    items: [{ label: 'Dashboard', path: '/dashboard', icon: IconLayoutDashboard, action: 'dashboard.read' }],
+  },
   receiveRecordsNav,
   lotsNav,
   supplierLedgerNav,
@@ -60,5 +72,17 @@ export const navGroups: NavGroup[] = byArea([
   profileNav,
   notificationsNav,
   helpNav,
-  { label: 'Developers', items: [{ label: 'API reference', path: '/docs', icon: IconApi }] },
+  {
+    label: 'Developers',
+    items: [{ label: 'API reference', path: '/docs', icon: IconApi, action: 'public' }],
+  },
 ]);
+
+/** May a member with `role` (none when signed out) open the item? */
+export const mayOpen = (role: string | null | undefined, item: NavItem): boolean =>
+  item.action === 'public' || can(role, item.action);
+
+/** The sidebar of a role: only the items it may open (groups left empty are not rendered). */
+export function navFor(role: string | null | undefined, groups: NavGroup[] = navGroups): NavGroup[] {
+  return groups.map((group) => ({ ...group, items: group.items.filter((item) => mayOpen(role, item)) }));
+}

@@ -1,4 +1,6 @@
+import { type ErrorCode, userSchema } from '@plastrace/shared';
 import { vi } from 'vitest';
+import { csrfTokenSchema, errorWire, publicConfigSchema, wire } from './wire.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -20,10 +22,16 @@ export const json =
   () =>
     Response.json(body, { status });
 
-export const apiError =
-  (status: number, code: string, message: string): Handler =>
-  () =>
-    Response.json({ code, message, error: message }, { status });
+/** An error answer as the server sends it; `error` repeats `message` (DESIGN.md §3). */
+export const apiError = (
+  status: number,
+  code: ErrorCode,
+  message: string,
+  details?: Record<string, unknown>,
+): Handler => {
+  const body = wire(errorWire, { code, message, error: message, details });
+  return () => Response.json(body, { status });
+};
 
 /** A request that never answers, but rejects like fetch does when its signal aborts (timeouts). */
 export const hang: Handler = (request) =>
@@ -35,16 +43,17 @@ export const networkDown: Handler = () => Promise.reject(new TypeError('Failed t
 
 /** What every page may call in the background; tests override what they look at. */
 const defaults: Record<string, Handler> = {
-  'GET /api/csrf-token': json({ csrfToken: 'csrf-1' }),
+  'GET /api/csrf-token': json(wire(csrfTokenSchema, { csrfToken: 'csrf-1' })),
   'GET /api/ping': () => new Response('{"status":"ok"}', { headers: { 'x-csrf-token': 'csrf-ping' } }),
-  'GET /api/public/config': json({ demo: null }),
+  'GET /api/public/config': json(wire(publicConfigSchema, { demo: null })),
 };
 
 /**
  * Stubs fetch with handlers keyed 'METHOD /path' and records every request, so tests can assert the
- * exact method, path, headers and body. An unknown route answers 404 (and is recorded).
+ * exact method, path, headers and body. An unknown route answers 404 (and is recorded), or as
+ * `otherwise` says (e.g. `hang`, to keep pages loading).
  */
-export function fakeApi(handlers: Record<string, Handler> = {}) {
+export function fakeApi(handlers: Record<string, Handler> = {}, { otherwise }: { otherwise?: Handler } = {}) {
   const routes = { ...defaults, ...handlers };
   const requests: RecordedRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -61,7 +70,7 @@ export function fakeApi(handlers: Record<string, Handler> = {}) {
       signal: init.signal ?? undefined,
     };
     requests.push(request);
-    const handler = routes[`${method} ${request.path}`];
+    const handler = routes[`${method} ${request.path}`] ?? otherwise;
     if (!handler) {
       const message = `No fake for ${method} ${request.path}`;
       return Response.json({ code: 'not_found', message, error: message }, { status: 404 });
@@ -82,7 +91,7 @@ export function fakeApi(handlers: Record<string, Handler> = {}) {
 }
 
 /** A signed-in member as the server sends it (snake_case). */
-export const wireUser = {
+export const wireUser = wire(userSchema, {
   id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
   email: 'maria@ecoplast.ph',
   first_name: 'Maria',
@@ -100,7 +109,7 @@ export const wireUser = {
     epr_license: null,
     is_demo: false,
   },
-};
+});
 
 /** The same member after the client's key conversion, as stored in the browser. */
 export const sessionUser = {

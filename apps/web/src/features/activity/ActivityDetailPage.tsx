@@ -8,7 +8,8 @@ import { QueryError } from '../../components/common/QueryError.tsx';
 import { useMe } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { type ActivityEntry, useActivityEntry } from './api.ts';
-import { formatAmount, transactionTypeLabel } from './format.ts';
+import { formatAmount, SOURCE_EXPLANATION, transactionTypeLabel } from './format.ts';
+import { SourceBadge } from './SourceBadge.tsx';
 
 /** /transactions/:id: one activity entry with every field and its metadata. */
 export function ActivityDetailPage() {
@@ -73,6 +74,14 @@ function EntryDetails({ entry, timeZone }: { entry: ActivityEntry; timeZone: str
             <Badge variant="light" color="gray" tt="none">
               {transactionTypeLabel(entry.transactionType)}
             </Badge>
+          </Item>
+          <Item label="Source">
+            <Stack gap={4} align="flex-start">
+              <SourceBadge source={entry.source} />
+              <Text size="sm" c="dimmed">
+                {SOURCE_EXPLANATION[entry.source]}
+              </Text>
+            </Stack>
           </Item>
           <Item label="Description">{entry.description}</Item>
           <Item label="Amount">{formatAmount(entry.amount, entry.currency)}</Item>

@@ -1,17 +1,21 @@
+import { memberSchema, page, transactionLogEntrySchema } from '@plastrace/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { fakeApi, json } from '../../test/fakeApi.ts';
-import { emptyPage, page, signInAs } from '../../test/pages.ts';
+import { apiError, fakeApi, json } from '../../test/fakeApi.ts';
+import { emptyPage, page as route, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { useControlledTimers } from '../../test/timers.ts';
+import { wire } from '../../test/wire.ts';
 import { ActivityDetailPage } from './ActivityDetailPage.tsx';
 import { ActivityPage } from './ActivityPage.tsx';
 
-const entry = {
+const entry = wire(transactionLogEntrySchema, {
   id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4c01',
   user_id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b02',
   user_name: 'Juan Cruz',
   transaction_type: 'CREATE_RECORD',
+  source: 'server',
   description: 'Created receive record RR-0042',
   amount: '15250.5',
   currency: 'PHP',
@@ -20,9 +24,9 @@ const entry = {
   payment_method: 'System',
   metadata: { recordType: 'receive_record', recordCount: 1, parameters: { facility: 'MNL1' } },
   created_at: '2026-05-20T16:30:00Z',
-};
-const member = {
-  id: 'm-1',
+});
+const member = wire(memberSchema, {
+  id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b01',
   user_id: entry.user_id,
   email: 'juan@ecoplast.ph',
   first_name: 'Juan',
@@ -35,19 +39,19 @@ const member = {
   last_sign_in_at: null,
   created_at: '2026-01-01T00:00:00Z',
   version: 1,
-};
+});
 
 const LIST = '/api/dashboard/user-transactions';
 const routes = [
-  ...page('/user-transactions', ActivityPage),
-  ...page('/transactions/:id', ActivityDetailPage),
+  ...route('/user-transactions', ActivityPage),
+  ...route('/transactions/:id', ActivityDetailPage),
 ];
 
 describe('ActivityPage', () => {
   it('shows entries with the time in the organization’s zone and the amount in pesos', async () => {
     fakeApi({
       ...signInAs('manager'),
-      [`GET ${LIST}`]: json({ items: [entry], next_cursor: null }),
+      [`GET ${LIST}`]: json(wire(page(transactionLogEntrySchema), { items: [entry], next_cursor: null })),
       'GET /api/members': emptyPage,
     });
     renderWithAuth(routes, '/user-transactions');
@@ -62,13 +66,16 @@ describe('ActivityPage', () => {
   });
 
   it('sends the filters as the API’s query', async () => {
+    // Typing takes no time on this clock: on a busy machine, real pauses between keys could pass the
+    // 300 ms debounce and make requests the code does not make.
+    useControlledTimers();
     const server = fakeApi({
       ...signInAs('manager'),
       [`GET ${LIST}`]: emptyPage,
-      'GET /api/members': json({ items: [member], next_cursor: null }),
+      'GET /api/members': json(wire(page(memberSchema), { items: [member], next_cursor: null })),
     });
     renderWithAuth(routes, '/user-transactions');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Type' }), 'Create record');
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Member' }), 'Juan Cruz');
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-05-01' } });
@@ -95,6 +102,33 @@ describe('ActivityPage', () => {
     expect(await screen.findByText('No activity recorded yet.')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Member' })).not.toBeInTheDocument();
     expect(server.calls('GET', '/api/members')).toHaveLength(0);
+    // Exports are for the roles with data.export; the server would refuse an operator's.
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+  });
+
+  it('says who wrote each entry: the server, or an app that reported it', async () => {
+    const reported = wire(transactionLogEntrySchema, {
+      ...entry,
+      id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4c02',
+      transaction_type: 'LOGIN',
+      source: 'client',
+      description: 'Signed in with a password',
+      amount: '0',
+      reference_id: null,
+      metadata: {},
+    });
+    fakeApi({
+      ...signInAs('operator'),
+      [`GET ${LIST}`]: json(
+        wire(page(transactionLogEntrySchema), { items: [entry, reported], next_cursor: null }),
+      ),
+    });
+    renderWithAuth(routes, '/user-transactions');
+    const written = (await screen.findByText('Created receive record RR-0042')).closest('tr') as HTMLElement;
+    expect(within(written).getByText('Recorded by the server')).toBeInTheDocument();
+    expect(within(written).queryByText('Reported by the app')).not.toBeInTheDocument();
+    const signIn = screen.getByText('Signed in with a password').closest('tr') as HTMLElement;
+    expect(within(signIn).getByText('Reported by the app')).toBeInTheDocument();
   });
 
   it('exports the filtered log as CSV with the session’s token', async () => {
@@ -141,20 +175,32 @@ describe('ActivityDetailPage', () => {
     expect(details).toHaveTextContent('Juan Cruz');
     expect(details).toHaveTextContent('₱15,250.50');
     expect(details).toHaveTextContent('RR-0042');
+    expect(details).toHaveTextContent(
+      'SourceRecorded by the serverThe server wrote this entry itself, in the same transaction as the change it describes',
+    );
     const metadata = screen.getByRole('region', { name: 'Metadata' });
     expect(metadata).toHaveTextContent('recordType');
     expect(metadata).toHaveTextContent('receive_record');
     expect(metadata).toHaveTextContent('"facility": "MNL1"');
   });
 
+  it('explains an event an app reported', async () => {
+    const reported = wire(transactionLogEntrySchema, {
+      ...entry,
+      transaction_type: 'QR_CODE_DOWNLOAD',
+      source: 'client',
+    });
+    fakeApi({ ...signInAs('operator'), [`GET ${LIST}/${entry.id}`]: json(reported) });
+    renderWithAuth(routes, `/transactions/${entry.id}`);
+    const details = await screen.findByLabelText('Entry details');
+    expect(within(details).getByText('Reported by the app')).toBeInTheDocument();
+    expect(details).toHaveTextContent('did not see the event happen itself');
+  });
+
   it('says so when the entry does not exist, with a way back', async () => {
     fakeApi({
       ...signInAs('operator'),
-      [`GET ${LIST}/${entry.id}`]: () =>
-        Response.json(
-          { code: 'not_found', message: 'Activity entry not found', error: 'x' },
-          { status: 404 },
-        ),
+      [`GET ${LIST}/${entry.id}`]: apiError(404, 'not_found', 'Activity entry not found'),
     });
     renderWithAuth(routes, `/transactions/${entry.id}`);
     expect(await screen.findByRole('heading', { name: 'Entry not found' })).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { downloadFile } from '../../api/download.ts';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
-import { seesEveryone, useMe } from '../../components/common/useMe.ts';
+import { useCan, useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { dashboardSummaryKey } from '../dashboard/summary.ts';
@@ -22,7 +22,9 @@ import { type ActivityFilters, emptyFilters, readFilters, toActivityQuery, write
  */
 export function ActivityPage() {
   usePageTitle('Activity log');
-  const { role, timeZone } = useMe();
+  const { timeZone } = useMe();
+  const everyone = useCan('activity.read_all');
+  const mayExport = useCan('data.export');
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const [search, setSearch] = useState(filters.q);
@@ -31,7 +33,6 @@ export function ActivityPage() {
   const activity = useActivity(query);
   const queryClient = useQueryClient();
   const { showToast } = useToast();
-  const everyone = seesEveryone(role);
 
   const setFilters = (next: ActivityFilters) =>
     setParams(writeFilters(next), { replace: true, preventScrollReset: true });
@@ -68,14 +69,16 @@ export function ActivityPage() {
             Times are in {timeZone}.
           </Text>
         </div>
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={18} aria-hidden />}
-          loading={exportCsv.isPending}
-          onClick={() => exportCsv.mutate()}
-        >
-          Export CSV
-        </Button>
+        {mayExport && (
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={18} aria-hidden />}
+            loading={exportCsv.isPending}
+            onClick={() => exportCsv.mutate()}
+          >
+            Export CSV
+          </Button>
+        )}
       </Group>
       <ActionError error={exportCsv.error} onClose={() => exportCsv.reset()} />
       <ActivityFilterBar

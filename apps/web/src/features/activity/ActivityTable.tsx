@@ -1,8 +1,9 @@
-import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { formatDateTime } from '../../components/common/format.ts';
 import type { ActivityEntry } from './api.ts';
 import { formatAmount, transactionTypeLabel } from './format.ts';
+import { SourceBadge } from './SourceBadge.tsx';
 
 interface ActivityTableProps {
   entries: ActivityEntry[];
@@ -39,9 +40,12 @@ export function ActivityTable({ entries, timeZone }: ActivityTableProps) {
                 <Text size="sm">{entry.userName}</Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color="gray" tt="none">
-                  {transactionTypeLabel(entry.transactionType)}
-                </Badge>
+                <Stack gap={4} align="flex-start">
+                  <Badge variant="light" color="gray" tt="none">
+                    {transactionTypeLabel(entry.transactionType)}
+                  </Badge>
+                  <SourceBadge source={entry.source} />
+                </Stack>
               </Table.Td>
               <Table.Td>
                 <Text size="sm" lineClamp={2}>

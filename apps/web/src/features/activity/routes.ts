@@ -17,5 +17,7 @@ export const activityRoutes: RouteObject[] = [
 
 export const activityNav: NavGroup = {
   label: 'Reports',
-  items: [{ label: 'Activity log', path: '/user-transactions', icon: IconListDetails }],
+  items: [
+    { label: 'Activity log', path: '/user-transactions', icon: IconListDetails, action: 'account.self' },
+  ],
 };

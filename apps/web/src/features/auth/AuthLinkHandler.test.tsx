@@ -1,9 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { loginResponseSchema, messageSchema } from '@plastrace/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, json, storeSession, wireUser } from '../../test/fakeApi.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { wire } from '../../test/wire.ts';
 import { LandingPage } from '../landing/LandingPage.tsx';
 
 const routes: RouteObject[] = [
@@ -11,14 +13,17 @@ const routes: RouteObject[] = [
   { path: '/dashboard', element: <h1>Dashboard page</h1> },
 ];
 
+const magicSession = json(
+  wire(loginResponseSchema, {
+    session: { access_token: 'magic-session', expires_at: '2024-06-02T00:00:00Z' },
+    user: wireUser,
+  }),
+);
+const message = (text: string) => json(wire(messageSchema, { message: text }));
+
 describe('/auth one-time links', () => {
   it('signs in with ?magic_token and goes to the dashboard', async () => {
-    const server = fakeApi({
-      'POST /api/auth/magiclink/verify': json({
-        session: { access_token: 'magic-session', expires_at: 'x' },
-        user: wireUser,
-      }),
-    });
+    const server = fakeApi({ 'POST /api/auth/magiclink/verify': magicSession });
     const { router } = renderWithAuth(routes, '/auth?magic_token=tok-123');
 
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
@@ -31,12 +36,7 @@ describe('/auth one-time links', () => {
   });
 
   it('redeems the single-use token once, also under StrictMode double effects', async () => {
-    const server = fakeApi({
-      'POST /api/auth/magiclink/verify': json({
-        session: { access_token: 'magic-session', expires_at: 'x' },
-        user: wireUser,
-      }),
-    });
+    const server = fakeApi({ 'POST /api/auth/magiclink/verify': magicSession });
     renderWithAuth(routes, '/auth?magic_token=tok-123', { strict: true });
 
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
@@ -63,7 +63,7 @@ describe('/auth one-time links', () => {
   it("verifies an email with ?verify_token and shows the server's message, even when signed in", async () => {
     storeSession();
     const server = fakeApi({
-      'POST /api/auth/verify-email': json({ message: 'Your email address is confirmed.' }),
+      'POST /api/auth/verify-email': message('Your email address is confirmed.'),
     });
     const user = userEvent.setup();
     const { router } = renderWithAuth(routes, '/auth?verify_token=v-1');
@@ -72,7 +72,7 @@ describe('/auth one-time links', () => {
     expect(server.calls('POST', '/api/auth/verify-email')[0]?.body).toEqual({ token: 'v-1' });
 
     await user.click(screen.getByRole('button', { name: 'Close' }));
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('shows a failed email verification', async () => {
@@ -86,7 +86,7 @@ describe('/auth one-time links', () => {
 
   it('sets a new password with ?reset_token, then opens sign-in with the message', async () => {
     const server = fakeApi({
-      'POST /api/auth/password/reset': json({ message: 'Your password has been changed. Please sign in.' }),
+      'POST /api/auth/password/reset': message('Your password has been changed. Please sign in.'),
     });
     const user = userEvent.setup();
     renderWithAuth(routes, '/auth?reset_token=r-9');

@@ -1,16 +1,23 @@
-import { act, screen } from '@testing-library/react';
+import { loginResponseSchema, messageSchema } from '@plastrace/shared';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCsrfToken } from '../../api/csrf.ts';
 import { transactionLog } from '../../auth/transactionLog.ts';
 import { apiError, fakeApi, type Handler, hang, json, networkDown, wireUser } from '../../test/fakeApi.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { useControlledTimers } from '../../test/timers.ts';
+import { publicConfigSchema, wire } from '../../test/wire.ts';
 import { SignInPanel } from './SignInPanel.tsx';
 
-const session = { access_token: 'token-new', expires_at: '2024-06-02T00:00:00Z' };
+const signedIn = wire(loginResponseSchema, {
+  session: { access_token: 'token-new', expires_at: '2024-06-02T00:00:00Z' },
+  user: wireUser,
+});
+const { session } = signedIn;
 
 function renderLogin(handlers: Record<string, Handler> = {}, onSwitchToRegister = vi.fn()) {
-  const server = fakeApi({ 'POST /api/auth/login': json({ session, user: wireUser }), ...handlers });
+  const server = fakeApi({ 'POST /api/auth/login': json(signedIn), ...handlers });
   const view = renderWithAuth(
     [{ path: '/', element: <SignInPanel onSwitchToRegister={onSwitchToRegister} /> }],
     '/',
@@ -64,7 +71,7 @@ describe('LoginForm', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
     await signIn(user);
 
-    await vi.waitFor(() => expect(localStorage.getItem('plastrace.token')).toBe('token-new'));
+    await waitFor(() => expect(localStorage.getItem('plastrace.token')).toBe('token-new'));
     const [request] = server.calls('POST', '/api/auth/login');
     expect(request?.body).toEqual({ email: 'maria@ecoplast.ph', password: 'pw-123456', rememberMe: true });
     expect(request?.headers).toMatchObject({
@@ -88,22 +95,23 @@ describe('LoginForm', () => {
 
     await signIn(user);
 
-    await vi.waitFor(() => expect(sessionStorage.getItem('plastrace.token')).toBe('token-new'));
+    await waitFor(() => expect(sessionStorage.getItem('plastrace.token')).toBe('token-new'));
     expect(localStorage.getItem('plastrace.token')).toBeNull();
   });
 
   it('fetches the user when the login answer has none', async () => {
     const user = userEvent.setup();
     const { server } = renderLogin({
-      'POST /api/auth/login': json({ session }),
+      // The server always sends the user; the client copes without one all the same (spec §4).
+      'POST /api/auth/login': json(wire(loginResponseSchema.partial({ user: true }), { session })),
       'GET /api/dashboard/users/me': json(wireUser),
     });
 
     await signIn(user);
 
-    await vi.waitFor(() => expect(server.calls('GET', '/api/dashboard/users/me')).toHaveLength(1));
+    await waitFor(() => expect(server.calls('GET', '/api/dashboard/users/me')).toHaveLength(1));
     expect(server.calls('GET', '/api/dashboard/users/me')[0]?.headers.authorization).toBe('Bearer token-new');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(JSON.parse(sessionStorage.getItem('plastrace.user') ?? '{}')).toMatchObject({
         lastName: 'Santos',
       }),
@@ -133,6 +141,7 @@ describe('LoginForm', () => {
     ],
     [
       'the generic message for anything else',
+      // Deliberately no answer the API sends: the client must not trust a malformed one.
       json({ nothing: true }),
       'An unexpected error occurred. Please try again.',
     ],
@@ -153,6 +162,7 @@ describe('LoginForm', () => {
       apiError(503, 'service_unavailable', 'Down'),
       'Unable to obtain security token. Please refresh the page and try again.',
     ],
+    // Deliberately not the API's answer, which always holds a token.
     ['holds no token', json({}), 'Security token unavailable. Please refresh the page and try again.'],
   ])('is blocked when the one CSRF refresh %s', async (_, handler, message) => {
     const user = userEvent.setup();
@@ -166,7 +176,7 @@ describe('LoginForm', () => {
   });
 
   it('gives up after 10 seconds', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    useControlledTimers();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     setCsrfToken('held');
     renderLogin({ 'POST /api/auth/login': hang });
@@ -174,7 +184,8 @@ describe('LoginForm', () => {
     await signIn(user);
     await act(() => vi.advanceTimersByTimeAsync(10_000));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    // Read at once: findBy would move the clock on while it waits.
+    expect(screen.getByRole('alert')).toHaveTextContent(
       'Login request timed out. Please check your connection and try again.',
     );
   });
@@ -193,7 +204,7 @@ describe('LoginForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    await vi.waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
 
   describe('magic link', () => {
@@ -214,7 +225,9 @@ describe('LoginForm', () => {
     it("sends POST /api/auth/magiclink {email} and shows the server's message", async () => {
       const user = userEvent.setup();
       const { server } = renderLogin({
-        'POST /api/auth/magiclink': json({ message: 'Check maria@ecoplast.ph for your sign-in link.' }),
+        'POST /api/auth/magiclink': json(
+          wire(messageSchema, { message: 'Check maria@ecoplast.ph for your sign-in link.' }),
+        ),
       });
 
       await user.type(emailInput(), 'maria@ecoplast.ph');
@@ -259,7 +272,9 @@ describe('LoginForm', () => {
   it("sends a reset link from 'Forgot password?' and shows the server's message", async () => {
     const user = userEvent.setup();
     const { server } = renderLogin({
-      'POST /api/auth/password/forgot': json({ message: 'If an account exists, we sent a link.' }),
+      'POST /api/auth/password/forgot': json(
+        wire(messageSchema, { message: 'If an account exists, we sent a link.' }),
+      ),
     });
     await user.type(emailInput(), 'maria@ecoplast.ph');
 
@@ -278,7 +293,9 @@ describe('LoginForm', () => {
   it('shows the demo account when the server has one, and fills it in on request', async () => {
     const user = userEvent.setup();
     renderLogin({
-      'GET /api/public/config': json({ demo: { email: 'demo@plastrace.ph', password: 'demo-pass-1' } }),
+      'GET /api/public/config': json(
+        wire(publicConfigSchema, { demo: { email: 'demo@plastrace.ph', password: 'demo-pass-1' } }),
+      ),
     });
 
     await user.click(await screen.findByRole('button', { name: 'Use demo account' }));
@@ -291,7 +308,7 @@ describe('LoginForm', () => {
   it('shows no demo hint when the server has no demo', async () => {
     const { server } = renderLogin();
 
-    await vi.waitFor(() => expect(server.calls('GET', '/api/public/config')).toHaveLength(1));
+    await waitFor(() => expect(server.calls('GET', '/api/public/config')).toHaveLength(1));
     expect(screen.queryByText('Demo account')).not.toBeInTheDocument();
   });
 

@@ -1,9 +1,11 @@
+import { loginResponseSchema } from '@plastrace/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, json, storeSession, wireUser } from '../../test/fakeApi.ts';
+import { apiError, fakeApi, json, storeSession, wireUser } from '../../test/fakeApi.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { wire } from '../../test/wire.ts';
 import { LoginPage } from './LoginPage.tsx';
 
 const routes: RouteObject[] = [
@@ -34,7 +36,12 @@ describe('LoginPage', () => {
 
   it('goes to the dashboard after signing in', async () => {
     const server = fakeApi({
-      'POST /api/auth/login': json({ session: { access_token: 't', expires_at: 'x' }, user: wireUser }),
+      'POST /api/auth/login': json(
+        wire(loginResponseSchema, {
+          session: { access_token: 't', expires_at: '2024-06-02T00:00:00Z' },
+          user: wireUser,
+        }),
+      ),
     });
     const user = userEvent.setup();
     renderWithAuth(routes, fromInvitation);
@@ -48,7 +55,7 @@ describe('LoginPage', () => {
 
   it('clears the passed message on the next attempt, like any info message', async () => {
     fakeApi({
-      'POST /api/auth/login': json({ error: 'Invalid email or password' }, 401),
+      'POST /api/auth/login': apiError(401, 'unauthorized', 'Invalid email or password'),
     });
     const user = userEvent.setup();
     renderWithAuth(routes, fromInvitation);

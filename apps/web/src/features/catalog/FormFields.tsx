@@ -6,17 +6,25 @@ interface FormFieldsProps {
   values: FormValues;
   errors: Record<string, string | undefined>;
   onChange: (name: string, value: FormValue) => void;
+  /** Fields shown but not editable (a supplier member's view of their own record). */
+  locked?: ((name: string) => boolean) | undefined;
 }
 
 /** The inputs of a master-data form, two columns on wide screens. */
-export function FormFields({ fields, values, errors, onChange }: FormFieldsProps) {
+export function FormFields({ fields, values, errors, onChange, locked }: FormFieldsProps) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
       {fields
         .filter((f) => !f.showIf || f.showIf(values))
         .map((f) => (
           <div key={f.name} style={f.span === 2 ? { gridColumn: '1 / -1' } : undefined}>
-            <Field field={f} value={values[f.name]} error={errors[f.name]} onChange={onChange} />
+            <Field
+              field={f}
+              value={values[f.name]}
+              error={errors[f.name]}
+              onChange={onChange}
+              disabled={locked?.(f.name) ?? false}
+            />
           </div>
         ))}
     </SimpleGrid>
@@ -28,6 +36,7 @@ interface FieldProps {
   value: FormValue | undefined;
   error: string | undefined;
   onChange: (name: string, value: FormValue) => void;
+  disabled: boolean;
 }
 
 function Field(props: FieldProps) {
@@ -40,6 +49,7 @@ function Field(props: FieldProps) {
     placeholder: field.placeholder,
     description: field.description,
     error: props.error,
+    disabled: props.disabled,
     value: typeof props.value === 'string' ? props.value : '',
   };
   if (field.kind === 'textarea')
@@ -66,7 +76,14 @@ function HookOptionsField(props: FieldProps & { useOptions: () => Option[] }) {
   return <ChoiceField {...props} options={options} />;
 }
 
-function ChoiceField({ field, value, error, onChange, options }: FieldProps & { options: Option[] }) {
+function ChoiceField({
+  field,
+  value,
+  error,
+  onChange,
+  disabled,
+  options,
+}: FieldProps & { options: Option[] }) {
   if (field.kind === 'multi') {
     return (
       <MultiSelect
@@ -74,6 +91,7 @@ function ChoiceField({ field, value, error, onChange, options }: FieldProps & { 
         required={field.required}
         description={field.description}
         error={error}
+        disabled={disabled}
         data={options}
         value={Array.isArray(value) ? value : []}
         searchable
@@ -93,6 +111,7 @@ function ChoiceField({ field, value, error, onChange, options }: FieldProps & { 
       required={field.required}
       description={field.description}
       error={error}
+      disabled={disabled}
       data={[{ value: '', label: field.placeholder ?? `Choose…` }, ...data]}
       value={current}
       onChange={(e) => onChange(field.name, e.currentTarget.value)}

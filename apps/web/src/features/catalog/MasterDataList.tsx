@@ -18,10 +18,10 @@ import { downloadFile } from '../../api/download.ts';
 import { ConfirmDialog } from '../../components/common/ConfirmDialog.tsx';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
-import { useMe } from '../../components/common/useMe.ts';
+import { useCan } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
-import type { EntityConfig, FilterDef } from './entity.ts';
-import type { Option } from './formModel.ts';
+import type { EntityConfig } from './entity.ts';
+import { FilterSelect } from './FilterSelect.tsx';
 import {
   isFiltered,
   type ListState,
@@ -30,7 +30,6 @@ import {
   toListQuery,
   writeListState,
 } from './listFilters.ts';
-import { canEditMasterData, canExport } from './permissions.ts';
 import { RecordFormModal } from './RecordFormModal.tsx';
 import { type MasterRecord, useArchiveRecord, useRecordList } from './recordApi.ts';
 
@@ -41,7 +40,12 @@ type Editing<T> = { record: T | null } | null;
  * a row opens its form (read-only for roles that may not edit), "New" opens an empty one.
  */
 export function MasterDataList<T extends MasterRecord>({ config }: { config: EntityConfig<T> }) {
-  const { role } = useMe();
+  // Keeping master data (new, archive, restore) is one action; changing a record may be another
+  // (a supplier member changes their own supplier record, some of its fields).
+  const mayKeep = useCan('masterdata.write');
+  const mayEdit = useCan(config.permissions?.update ?? 'masterdata.write');
+  const mayExport = useCan('data.export');
+  const locked = mayKeep || !config.ownFields ? undefined : lockedExcept(config.ownFields);
   const [params, setParams] = useSearchParams();
   const state = readListState(
     params,
@@ -56,7 +60,6 @@ export function MasterDataList<T extends MasterRecord>({ config }: { config: Ent
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<unknown>(null);
   const { showToast } = useToast();
-  const mayEdit = canEditMasterData(role);
 
   const setState = (next: ListState) =>
     setParams(writeListState(params, next), { replace: true, preventScrollReset: true });
@@ -138,7 +141,7 @@ export function MasterDataList<T extends MasterRecord>({ config }: { config: Ent
           mb={8}
         />
         <Group gap="sm" ml="auto">
-          {canExport(role) && (
+          {mayExport && (
             <Button
               variant="default"
               leftSection={<IconDownload size={16} aria-hidden />}
@@ -148,7 +151,7 @@ export function MasterDataList<T extends MasterRecord>({ config }: { config: Ent
               Export CSV
             </Button>
           )}
-          {mayEdit && (
+          {mayKeep && (
             <Button
               leftSection={<IconPlus size={16} aria-hidden />}
               onClick={() => setEditing({ record: null })}
@@ -237,12 +240,17 @@ export function MasterDataList<T extends MasterRecord>({ config }: { config: Ent
           config={config}
           record={editing.record}
           readOnly={!mayEdit}
+          locked={locked}
           onClose={() => setEditing(null)}
-          onArchive={(record) => {
-            setEditing(null);
-            archive.reset();
-            setConfirming(record);
-          }}
+          onArchive={
+            mayKeep
+              ? (record) => {
+                  setEditing(null);
+                  archive.reset();
+                  setConfirming(record);
+                }
+              : undefined
+          }
         />
       )}
       <ConfirmDialog
@@ -264,47 +272,8 @@ export function MasterDataList<T extends MasterRecord>({ config }: { config: Ent
   );
 }
 
-function FilterSelect({
-  filter,
-  value,
-  onChange,
-}: {
-  filter: FilterDef;
-  value: string;
-  onChange: (v: string) => void;
-}) {
-  if (typeof filter.options === 'function')
-    return <HookFilterSelect filter={filter} useOptions={filter.options} value={value} onChange={onChange} />;
-  return <PlainFilterSelect filter={filter} options={filter.options} value={value} onChange={onChange} />;
-}
-
-function HookFilterSelect(props: {
-  filter: FilterDef;
-  useOptions: () => Option[];
-  value: string;
-  onChange: (v: string) => void;
-}) {
-  const options = props.useOptions();
-  return <PlainFilterSelect {...props} options={options} />;
-}
-
-function PlainFilterSelect({
-  filter,
-  options,
-  value,
-  onChange,
-}: {
-  filter: FilterDef;
-  options: Option[];
-  value: string;
-  onChange: (v: string) => void;
-}) {
-  return (
-    <NativeSelect
-      label={filter.label}
-      data={[{ value: '', label: 'All' }, ...options]}
-      value={value}
-      onChange={(e) => onChange(e.currentTarget.value)}
-    />
-  );
-}
+/** Locks every field but `own` ones and their nested values ('paymentDetails' covers 'paymentDetails.bank'). */
+const lockedExcept =
+  (own: readonly string[]) =>
+  (name: string): boolean =>
+    !own.some((f) => name === f || name.startsWith(`${f}.`));

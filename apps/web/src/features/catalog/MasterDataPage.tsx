@@ -1,16 +1,9 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { PermissionNotice, QueryError } from '../../components/common/QueryError.tsx';
-import { useMe } from '../../components/common/useMe.ts';
+import { RequirePermission } from '../../components/common/RequirePermission.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import type { EntityConfig } from './entity.ts';
 import { MasterDataList } from './MasterDataList.tsx';
 import type { MasterRecord } from './recordApi.ts';
-
-/** Whether the signed-in role may see this list at all (suppliers only some, names only). */
-export function useMasterDataAccess(suppliersMayRead = false) {
-  const { me, query, role } = useMe();
-  return { me, query, allowed: role !== 'supplier' || suppliersMayRead };
-}
 
 /** A whole page around one master-data list: title, permission and loading states. */
 export function MasterDataPage<T extends MasterRecord>({
@@ -23,33 +16,17 @@ export function MasterDataPage<T extends MasterRecord>({
   description: string;
 }) {
   usePageTitle(title);
-  const { me, query, allowed } = useMasterDataAccess(config.suppliersMayRead);
   return (
-    <Stack gap="md">
-      <div>
-        <Title order={1}>{title}</Title>
-        <Text c="dimmed" size="sm">
-          {description}
-        </Text>
-      </div>
-      {!me ? (
-        query.isError ? (
-          <QueryError
-            error={query.error}
-            what="Your account"
-            onRetry={() => query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : (
-          <Text c="dimmed" role="status">
-            Loading…
+    <RequirePermission action={config.permissions?.read ?? 'masterdata.read'} title={title}>
+      <Stack gap="md">
+        <div>
+          <Title order={1}>{title}</Title>
+          <Text c="dimmed" size="sm">
+            {description}
           </Text>
-        )
-      ) : allowed ? (
+        </div>
         <MasterDataList config={config} />
-      ) : (
-        <PermissionNotice message={`Supplier accounts cannot see the ${title.toLowerCase()} list.`} />
-      )}
-    </Stack>
+      </Stack>
+    </RequirePermission>
   );
 }

@@ -22,6 +22,8 @@ interface RecordFormModalProps<T extends MasterRecord> {
   /** null: the "New" form. */
   record: T | null;
   readOnly: boolean;
+  /** Fields shown but not editable; the others may change. */
+  locked?: ((name: string) => boolean) | undefined;
   onClose: () => void;
   /** Asks the list to confirm archiving or restoring the record. */
   onArchive?: (record: T) => void;
@@ -35,6 +37,7 @@ export function RecordFormModal<T extends MasterRecord>({
   config,
   record,
   readOnly,
+  locked,
   onClose,
   onArchive,
 }: RecordFormModalProps<T>) {
@@ -125,7 +128,7 @@ export function RecordFormModal<T extends MasterRecord>({
             </Text>
           )}
           <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-            <FormFields fields={fields} values={values} errors={errors} onChange={change} />
+            <FormFields fields={fields} values={values} errors={errors} onChange={change} locked={locked} />
           </fieldset>
           <Group justify="space-between">
             <div>

@@ -1,12 +1,14 @@
+import { eprCountrySchema, materialTypeSchema, page as pageOf, processTypeSchema } from '@plastrace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json } from '../../test/fakeApi.ts';
 import { emptyPage, page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { itemsOf, materialRecord, wire } from '../../test/wire.ts';
 import { SystemCatalogPage } from './SystemCatalogPage.tsx';
 
-const materialType = {
+const materialType = wire(materialTypeSchema, {
   code: 'PET_BOTTLE_CLEAR',
   name: 'PET bottles, clear',
   polymer: 'PET',
@@ -18,8 +20,8 @@ const materialType = {
   factor_source: 'x',
   factor_verified: true,
   ref_version: '1',
-};
-const ph = {
+});
+const ph = wire(eprCountrySchema, {
   code: 'PH',
   name: 'Philippines',
   law: 'RA 11898',
@@ -35,27 +37,31 @@ const ph = {
     { year: 2023, recovery_target_pct: 20, source: 'RA 11898 §44' },
     { year: 2028, recovery_target_pct: 80, source: 'RA 11898 §44' },
   ],
-};
+});
 
 function renderCatalog(url: string, handlers = {}) {
   const server = fakeApi({
     ...signInAs('admin'),
     'GET /api/materials': emptyPage,
     'GET /api/process-types': emptyPage,
-    'GET /api/calculations/material-types': json({ items: [materialType], next_cursor: null }),
-    'GET /api/calculations/process-types': json({
-      items: [
-        {
-          code: 'SHRED',
-          name: 'Shredding',
-          description: 'Size reduction',
-          kwh_per_tonne: 45,
-          energy_source: 'https://example.org/s',
-          ref_version: '1',
-        },
-      ],
-    }),
-    'GET /api/calculations/epr-countries': json({ items: [ph] }),
+    'GET /api/calculations/material-types': json(
+      wire(pageOf(materialTypeSchema), { items: [materialType], next_cursor: null }),
+    ),
+    'GET /api/calculations/process-types': json(
+      wire(itemsOf(processTypeSchema), {
+        items: [
+          {
+            code: 'SHRED',
+            name: 'Shredding',
+            description: 'Size reduction',
+            kwh_per_tonne: 45,
+            energy_source: 'https://example.org/s',
+            ref_version: '1',
+          },
+        ],
+      }),
+    ),
+    'GET /api/calculations/epr-countries': json(wire(itemsOf(eprCountrySchema), { items: [ph] })),
     ...handlers,
   });
   renderWithAuth(page('/system-catalog', SystemCatalogPage), url);
@@ -66,7 +72,13 @@ describe('System catalog', () => {
   it('creates a material counted as a reference material type', async () => {
     const server = renderCatalog('/system-catalog', {
       'POST /api/materials': json(
-        { id: 'm1', code: 'PET-A', name: 'PET clear', archived_at: null, version: 1 },
+        materialRecord({
+          id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4e09',
+          code: 'PET-A',
+          name: 'PET clear',
+          resin_code: 1,
+          type_code: 'PET_BOTTLE_CLEAR',
+        }),
         201,
       ),
     });

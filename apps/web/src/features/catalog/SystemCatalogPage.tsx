@@ -1,7 +1,7 @@
 import { Anchor, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { PermissionNotice, QueryError } from '../../components/common/QueryError.tsx';
-import { useMe } from '../../components/common/useMe.ts';
+import { QueryError } from '../../components/common/QueryError.tsx';
+import { RequirePermission } from '../../components/common/RequirePermission.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { materialsConfig } from '../materials/config.tsx';
 import { MasterDataList } from './MasterDataList.tsx';
@@ -14,11 +14,17 @@ const TABS: Tab[] = ['materials', 'process-types', 'epr'];
 /** /system-catalog: the organization's materials and process types, and the reference data behind them. */
 export function SystemCatalogPage() {
   usePageTitle('System catalog');
-  const { role } = useMe();
+  return (
+    <RequirePermission action="masterdata.read" title="System catalog">
+      <SystemCatalog />
+    </RequirePermission>
+  );
+}
+
+function SystemCatalog() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab') as Tab | null;
   const tab: Tab = raw && TABS.includes(raw) ? raw : 'materials';
-  const supplier = role === 'supplier';
 
   return (
     <Stack gap="md">
@@ -48,14 +54,10 @@ export function SystemCatalogPage() {
           <MasterDataList config={materialsConfig} />
         </Tabs.Panel>
         <Tabs.Panel value="process-types">
-          {supplier ? (
-            <PermissionNotice message="Supplier accounts cannot see the process types." />
-          ) : (
-            <Stack gap="xl">
-              <MasterDataList config={processTypesConfig} />
-              <ReferenceProcessTypes />
-            </Stack>
-          )}
+          <Stack gap="xl">
+            <MasterDataList config={processTypesConfig} />
+            <ReferenceProcessTypes />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="epr">
           <EprCountries />

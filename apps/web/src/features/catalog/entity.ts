@@ -1,3 +1,4 @@
+import type { Action } from '@plastrace/shared';
 import type { ReactNode } from 'react';
 import type { FieldDef, FormValues, Option } from './formModel.ts';
 import type { MasterRecord } from './recordApi.ts';
@@ -28,8 +29,16 @@ export interface EntityConfig<T extends MasterRecord = MasterRecord> {
   columns: ColumnDef<T>[];
   fields: FieldDef[];
   defaults?: FormValues;
-  /** Supplier members may read this list (facilities and materials, names only). */
-  suppliersMayRead?: boolean;
+  /**
+   * Who may list and read, and who may change a record (the server's routes name the same actions);
+   * master data by default. Creating, archiving and restoring always need `masterdata.write`.
+   */
+  permissions?: { read: Action; update: Action };
+  /**
+   * The fields a member who may change records but not keep master data (a supplier member, their
+   * own record) may edit; the others are shown locked.
+   */
+  ownFields?: readonly string[];
 }
 
 /** Keeps the row type while storing configs of different records together. */

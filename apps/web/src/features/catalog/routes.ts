@@ -12,5 +12,5 @@ export const catalogRoutes: RouteObject[] = [
 
 export const catalogNav: NavGroup = {
   label: 'Master data',
-  items: [{ label: 'System catalog', path: '/system-catalog', icon: IconBooks }],
+  items: [{ label: 'System catalog', path: '/system-catalog', icon: IconBooks, action: 'masterdata.read' }],
 };

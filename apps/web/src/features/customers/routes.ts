@@ -12,5 +12,5 @@ export const customersRoutes: RouteObject[] = [
 
 export const customersNav: NavGroup = {
   label: 'Master data',
-  items: [{ label: 'Customers', path: '/customers', icon: IconBuildingStore }],
+  items: [{ label: 'Customers', path: '/customers', icon: IconBuildingStore, action: 'masterdata.read' }],
 };

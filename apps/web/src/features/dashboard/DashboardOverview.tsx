@@ -2,18 +2,23 @@ import { Anchor, Badge, Card, DataList, Group, SimpleGrid, Stack, Text, Title } 
 import { MEMBER_ROLES, memberRoleLabel } from '@plastrace/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../components/common/format.ts';
+import { formatDate, formatDateTime } from '../../components/common/format.ts';
 import { QueryError } from '../../components/common/QueryError.tsx';
-import { useMe } from '../../components/common/useMe.ts';
+import { useCan, useMe } from '../../components/common/useMe.ts';
 import { transactionTypeLabel } from '../activity/format.ts';
 import { EmailNotVerifiedBanner } from '../profile/ResendVerification.tsx';
-import { canSeeTeam } from '../team/permissions.ts';
+import { SupplierOverview } from './SupplierOverview.tsx';
 import { type DashboardSummary, useDashboardSummary } from './summary.ts';
 
-/** The dashboard's account overview: organization, team and the latest activity. */
+/**
+ * The dashboard's overview: for staff the organization and the team (each only when the role may see
+ * it), for a supplier member their own deliveries, balance and payments; then the latest activity.
+ */
 export function DashboardOverview() {
   const summary = useDashboardSummary();
-  const { me, role, timeZone } = useMe();
+  const { me, timeZone } = useMe();
+  const mayOpenTeam = useCan('members.read');
+  const mayOpenSettings = useCan('organization.read');
 
   return (
     <Stack gap="md">
@@ -31,10 +36,13 @@ export function DashboardOverview() {
           retrying={summary.isFetching}
         />
       )}
+      {summary.data?.supplier && <SupplierOverview summary={summary.data.supplier} timeZone={timeZone} />}
       {summary.data && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <OrganizationCard organization={summary.data.organization} />
-          <TeamCard team={summary.data.team} linkToTeam={canSeeTeam(role)} />
+          {summary.data.organization && (
+            <OrganizationCard organization={summary.data.organization} linkToSettings={mayOpenSettings} />
+          )}
+          {summary.data.team && <TeamCard team={summary.data.team} linkToTeam={mayOpenTeam} />}
           <Card
             withBorder
             radius="md"
@@ -81,10 +89,19 @@ export function DashboardOverview() {
   );
 }
 
-function OrganizationCard({ organization: org }: { organization: DashboardSummary['organization'] }) {
+function OrganizationCard({
+  organization: org,
+  linkToSettings,
+}: {
+  organization: NonNullable<DashboardSummary['organization']>;
+  linkToSettings: boolean;
+}) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="overview-organization">
-      <CardHeading id="overview-organization" link={{ to: '/settings/organization', label: 'Settings' }}>
+      <CardHeading
+        id="overview-organization"
+        link={linkToSettings ? { to: '/settings/organization', label: 'Settings' } : undefined}
+      >
         Organization
       </CardHeading>
       <Group gap="xs" mb="sm">
@@ -101,12 +118,21 @@ function OrganizationCard({ organization: org }: { organization: DashboardSummar
         <Item label="Default currency">{org.defaultCurrency}</Item>
         <Item label="Time zone">{org.timeZone}</Item>
         <Item label="EPR licence">{org.eprLicense ?? 'Not set'}</Item>
+        <Item label="Books closed through">
+          {org.booksClosedThrough ? formatDate(org.booksClosedThrough, 'UTC') : 'No period is closed'}
+        </Item>
       </DataList>
     </Card>
   );
 }
 
-function TeamCard({ team, linkToTeam }: { team: DashboardSummary['team']; linkToTeam: boolean }) {
+function TeamCard({
+  team,
+  linkToTeam,
+}: {
+  team: NonNullable<DashboardSummary['team']>;
+  linkToTeam: boolean;
+}) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="overview-team">
       <CardHeading

@@ -1,12 +1,14 @@
+import { facilitySchema, page } from '@plastrace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, json } from '../../test/fakeApi.ts';
-import { emptyPage, page, signInAs } from '../../test/pages.ts';
+import { apiError, fakeApi, json } from '../../test/fakeApi.ts';
+import { emptyPage, page as route, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { facilityRecord, wire } from '../../test/wire.ts';
 import { FacilitiesPage } from './FacilitiesPage.tsx';
 
-const mrf = {
+const mrf = facilityRecord({
   id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4c01',
   code: 'MRF-QC-01',
   name: 'Quezon City MRF',
@@ -24,7 +26,15 @@ const mrf = {
   version: 4,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
-};
+});
+const depot = facilityRecord({
+  ...mrf,
+  id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4c02',
+  code: 'WH-01',
+  name: 'Valenzuela depot',
+});
+const facilities = (items: unknown[], next_cursor: string | null) =>
+  wire(page(facilitySchema), { items, next_cursor });
 const PATH = '/api/facilities';
 
 function renderFacilities(
@@ -34,10 +44,10 @@ function renderFacilities(
 ) {
   const server = fakeApi({
     ...signInAs(role),
-    [`GET ${PATH}`]: json({ items: [mrf], next_cursor: 'c2' }),
+    [`GET ${PATH}`]: json(facilities([mrf], 'c2')),
     ...handlers,
   });
-  renderWithAuth(page('/facilities', FacilitiesPage), url);
+  renderWithAuth(route('/facilities', FacilitiesPage), url);
   return server;
 }
 
@@ -50,11 +60,7 @@ describe('Facilities (the master-data list)', () => {
       'manager',
       {
         [`GET ${PATH}`]: (r: { url: string }) =>
-          Response.json(
-            r.url.includes('cursor=c2')
-              ? { items: [{ ...mrf, id: 'f2', code: 'WH-01', name: 'Valenzuela depot' }], next_cursor: null }
-              : { items: [mrf], next_cursor: 'c2' },
-          ),
+          Response.json(r.url.includes('cursor=c2') ? facilities([depot], null) : facilities([mrf], 'c2')),
       },
       '/facilities?type=mrf&sort=-code&archived=1&q=quezon',
     );
@@ -91,16 +97,9 @@ describe('Facilities (the master-data list)', () => {
 
   it('creates a facility with the right body and puts a duplicate code message under Code', async () => {
     const server = renderFacilities('admin', {
-      [`POST ${PATH}`]: () =>
-        Response.json(
-          {
-            code: 'conflict',
-            message: 'A facility with code MRF-QC-01 already exists',
-            error: 'A facility with code MRF-QC-01 already exists',
-            details: { fields: { 'body.code': 'A facility with code MRF-QC-01 already exists' } },
-          },
-          { status: 409 },
-        ),
+      [`POST ${PATH}`]: apiError(409, 'conflict', 'A facility with code MRF-QC-01 already exists', {
+        fields: { 'body.code': 'A facility with code MRF-QC-01 already exists' },
+      }),
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'New facility' }));
@@ -139,16 +138,12 @@ describe('Facilities (the master-data list)', () => {
 
   it('saves only the changed fields with the version, and offers a reload on 409', async () => {
     const server = renderFacilities('manager', {
-      [`PATCH ${PATH}/${mrf.id}`]: () =>
-        Response.json(
-          {
-            code: 'conflict',
-            message: 'Someone else changed this facility. Reload and try again.',
-            error: 'Someone else changed this facility. Reload and try again.',
-          },
-          { status: 409 },
-        ),
-      [`GET ${PATH}/${mrf.id}`]: json({ ...mrf, name: 'QC Central MRF', version: 5 }),
+      [`PATCH ${PATH}/${mrf.id}`]: apiError(
+        409,
+        'conflict',
+        'Someone else changed this facility. Reload and try again.',
+      ),
+      [`GET ${PATH}/${mrf.id}`]: json(facilityRecord({ ...mrf, name: 'QC Central MRF', version: 5 })),
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit Quezon City MRF' }));
@@ -172,7 +167,7 @@ describe('Facilities (the master-data list)', () => {
     await waitFor(() => expect(dialog.getByRole('textbox', { name: /^Name/ })).toHaveValue('QC Central MRF'));
     expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
 
-    server.on(`PATCH ${PATH}/${mrf.id}`, json({ ...mrf, name: 'QC MRF', version: 6 }));
+    server.on(`PATCH ${PATH}/${mrf.id}`, json(facilityRecord({ ...mrf, name: 'QC MRF', version: 6 })));
     await user.clear(dialog.getByRole('textbox', { name: /^Name/ }));
     await user.type(dialog.getByRole('textbox', { name: /^Name/ }), 'QC MRF');
     await user.click(dialog.getByRole('button', { name: 'Save changes' }));
@@ -182,7 +177,9 @@ describe('Facilities (the master-data list)', () => {
 
   it('archives only after confirming', async () => {
     const server = renderFacilities('admin', {
-      [`POST ${PATH}/${mrf.id}/archive`]: json({ ...mrf, archived_at: '2026-05-01T00:00:00Z', version: 5 }),
+      [`POST ${PATH}/${mrf.id}/archive`]: json(
+        facilityRecord({ ...mrf, archived_at: '2026-05-01T00:00:00Z', version: 5 }),
+      ),
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit Quezon City MRF' }));

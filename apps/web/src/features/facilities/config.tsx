@@ -12,7 +12,6 @@ export const facilitiesConfig = defineEntity<Facility>({
   noun: 'facility',
   plural: 'Facilities',
   searchPlaceholder: 'Code, name or city',
-  suppliersMayRead: true,
   filters: [{ name: 'type', label: 'Type', options: TYPES }],
   columns: [
     { label: 'Type', render: (f) => typeLabel(f.type) },

@@ -12,5 +12,7 @@ export const facilitiesRoutes: RouteObject[] = [
 
 export const facilitiesNav: NavGroup = {
   label: 'Master data',
-  items: [{ label: 'Facilities', path: '/facilities', icon: IconBuildingFactory2 }],
+  items: [
+    { label: 'Facilities', path: '/facilities', icon: IconBuildingFactory2, action: 'masterdata.read' },
+  ],
 };

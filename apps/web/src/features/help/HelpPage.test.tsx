@@ -19,14 +19,20 @@ describe('HelpPage', () => {
       '#roles',
     );
     const table = screen.getByRole('table', { name: 'Permissions by role' });
+    // Rendered from the shared permission table the server enforces.
     const inviteAdmins = within(table)
-      .getByRole('rowheader', { name: /invite administrators/ })
+      .getByRole('rowheader', { name: /^Change the organization settings/ })
       .closest('tr') as HTMLElement;
     expect(
       within(inviteAdmins)
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['yes', '–no', '–no', '–no', '–no']);
+    const deliveries = within(table)
+      .getByRole('rowheader', { name: /^View records and lots/ })
+      .closest('tr') as HTMLElement;
+    expect(within(deliveries).getAllByRole('cell')).toHaveLength(5);
+    expect(within(deliveries).queryByText('no')).not.toBeInTheDocument();
     expect(screen.getByText(/Magic link\./)).toBeInTheDocument();
   });
 });

@@ -1,24 +1,14 @@
 import { List, Table, Text, VisuallyHidden } from '@mantine/core';
-import { MEMBER_ROLES, memberRoleLabel } from '@plastrace/shared';
+import { ACTIONS, can, MEMBER_ROLES, memberRoleLabel, PERMISSIONS } from '@plastrace/shared';
 import { type ContentSection, pageLink as to } from '../../components/common/ContentSections.tsx';
 
-// DESIGN.md §4, the permissions the server enforces. '–' means not allowed.
-const PERMISSIONS: [string, string, string, string, string, string][] = [
-  ['Organization settings, API keys, members, invite administrators', 'yes', '–', '–', '–', '–'],
-  ['Invite managers, operators, auditors and suppliers', 'yes', 'yes', '–', '–', '–'],
-  [
-    'Master data (facilities, lines, suppliers, customers, catalogue, prices)',
-    'yes',
-    'yes',
-    'read',
-    'read',
-    'own profile',
-  ],
-  ['Draft and post operational records', 'yes', 'yes', 'yes', 'read', 'read own deliveries'],
-  ['Void posted records, adjust stock', 'yes', 'yes', '–', 'read', '–'],
-  ['Issue, transfer and retire credits and certificates', 'yes', 'yes', '–', 'read', 'read own'],
-  ['Audit log, everyone’s activity and exports', 'yes', 'yes', '–', 'yes', '–'],
-];
+// The one permission table the server enforces (permissions.ts of @plastrace/shared), as rows of
+// 'what' and a cell per role. '–' means not allowed.
+const PERMISSION_ROWS: [string, ...string[]][] = ACTIONS.map((action) => {
+  const { does, note } = PERMISSIONS[action] as { does: string; note?: string };
+  const what = `${does.charAt(0).toUpperCase()}${does.slice(1)}${note ? ` (${note})` : ''}`;
+  return [what, ...MEMBER_ROLES.map((role) => (can(role, action) ? 'yes' : '–'))];
+});
 
 export const HELP_SECTIONS: ContentSection[] = [
   {
@@ -67,7 +57,7 @@ export const HELP_SECTIONS: ContentSection[] = [
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {PERMISSIONS.map(([what, ...cells]) => (
+              {PERMISSION_ROWS.map(([what, ...cells]) => (
                 <Table.Tr key={what}>
                   <Table.Th scope="row" fw={500}>
                     {what}

@@ -9,5 +9,5 @@ export const helpRoutes: RouteObject[] = [
 
 export const helpNav: NavGroup = {
   label: 'Support',
-  items: [{ label: 'Help', path: '/help', icon: IconHelp }],
+  items: [{ label: 'Help', path: '/help', icon: IconHelp, action: 'account.self' }],
 };

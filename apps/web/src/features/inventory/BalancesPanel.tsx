@@ -6,8 +6,7 @@ import { ExportCsvButton } from '../../components/common/ExportCsvButton.tsx';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
 import { useDownload } from '../../components/common/useDownload.ts';
-import { useMe } from '../../components/common/useMe.ts';
-import { canExport } from '../catalog/permissions.ts';
+import { useCan } from '../../components/common/useMe.ts';
 import { useFacilityOptions, useMaterialOptions } from '../receive-records/api.ts';
 import { formatKg, formatPhp } from '../receive-records/format.ts';
 import { type InventoryGroup, type InventoryRow, useInventoryPages } from './api.ts';
@@ -26,7 +25,7 @@ const GROUP_OPTIONS = [
 
 /** Stock on hand by lot, material or facility, valued at weighted-average cost; exportable as CSV. */
 export function BalancesPanel() {
-  const { role } = useMe();
+  const mayExport = useCan('data.export');
   const [params, setParams] = useSearchParams();
   const files = useDownload();
   const filters = readInventoryFilters(params);
@@ -97,7 +96,7 @@ export function BalancesPanel() {
           description={filters.asOf ? undefined : 'Today'}
           onChange={(e) => set({ asOf: e.currentTarget.value })}
         />
-        {canExport(role) && (
+        {mayExport && (
           <ExportCsvButton
             ml="auto"
             mb={filters.asOf ? 0 : 22}

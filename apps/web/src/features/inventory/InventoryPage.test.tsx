@@ -1,4 +1,5 @@
 import type { MemberRole } from '@plastrace/shared';
+import { facilitySchema, materialSchema, page as pageOf, stockCountSchema } from '@plastrace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -6,48 +7,70 @@ import { catchDownloads } from '../../test/downloads.ts';
 import { fakeApi, type Handler, json, type RecordedRequest } from '../../test/fakeApi.ts';
 import { emptyPage, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import {
+  facilityRecord,
+  inventoryReportWire,
+  lotRefSchema,
+  materialRecord,
+  stockCountDetailWire,
+  wire,
+} from '../../test/wire.ts';
 import { InventoryPage } from './InventoryPage.tsx';
 
 const facility = { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4d01', code: 'MRF-01', name: 'QC MRF' };
 const pet = { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4d02', code: 'PET-CLR', name: 'PET clear bottles' };
-const lot = { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4d03', code: 'LOT-2026-0001', status: 'received' };
+const lot = wire(lotRefSchema, {
+  id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4d03',
+  code: 'LOT-2026-0001',
+  status: 'available',
+});
+const lot2 = wire(lotRefSchema, {
+  ...lot,
+  id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4d04',
+  code: 'LOT-2026-0002',
+});
+const report = (value: unknown) => wire(inventoryReportWire, value);
 
 const byGroup = (request: RecordedRequest) => {
   const group = new URL(request.url, 'http://x').searchParams.get('group');
   if (group === 'facility')
-    return Response.json({
+    return Response.json(
+      report({
+        items: [
+          {
+            facility,
+            material: null,
+            lot: null,
+            qty_kg: '1500.000',
+            value_php: '30000.00',
+            avg_cost_per_kg: '20.00',
+          },
+        ],
+        next_cursor: null,
+        totals: { qty_kg: '1500.000', value_php: '30000.00', rows: 1 },
+        as_of: null,
+        currency: 'PHP',
+      }),
+    );
+  return Response.json(
+    report({
       items: [
+        { facility, material: pet, lot, qty_kg: '1000.000', value_php: '18000.00', avg_cost_per_kg: '18.00' },
         {
           facility,
-          material: null,
-          lot: null,
-          qty_kg: '1500.000',
-          value_php: '30000.00',
-          avg_cost_per_kg: '20.00',
+          material: pet,
+          lot: lot2,
+          qty_kg: '500.000',
+          value_php: '12000.00',
+          avg_cost_per_kg: '24.00',
         },
       ],
       next_cursor: null,
-      totals: { qty_kg: '1500.000', value_php: '30000.00', rows: 1 },
-      as_of: null,
+      totals: { qty_kg: '1500.000', value_php: '30000.00', rows: 2 },
+      as_of: '2026-05-31',
       currency: 'PHP',
-    });
-  return Response.json({
-    items: [
-      { facility, material: pet, lot, qty_kg: '1000.000', value_php: '18000.00', avg_cost_per_kg: '18.00' },
-      {
-        facility,
-        material: pet,
-        lot: { ...lot, id: 'l2', code: 'LOT-2026-0002' },
-        qty_kg: '500.000',
-        value_php: '12000.00',
-        avg_cost_per_kg: '24.00',
-      },
-    ],
-    next_cursor: null,
-    totals: { qty_kg: '1500.000', value_php: '30000.00', rows: 2 },
-    as_of: '2026-05-31',
-    currency: 'PHP',
-  });
+    }),
+  );
 };
 
 function renderInventory(
@@ -59,8 +82,12 @@ function renderInventory(
     ...signInAs(role),
     ...extra,
     'GET /api/inventory': byGroup,
-    'GET /api/facilities': json({ items: [facility], next_cursor: null }),
-    'GET /api/materials': json({ items: [pet], next_cursor: null }),
+    'GET /api/facilities': json(
+      wire(pageOf(facilitySchema), { items: [facilityRecord(facility)], next_cursor: null }),
+    ),
+    'GET /api/materials': json(
+      wire(pageOf(materialSchema), { items: [materialRecord(pet)], next_cursor: null }),
+    ),
   });
   renderWithAuth(
     [
@@ -102,15 +129,17 @@ describe('Inventory', () => {
       value_php: '18000.00',
       avg_cost_per_kg: '18.00',
     };
-    const second = { ...first, lot: { ...lot, id: 'l2', code: 'LOT-2026-0002' }, qty_kg: '500.000' };
+    const second = { ...first, lot: lot2, qty_kg: '500.000' };
     const page = (items: unknown[], next: string | null) =>
-      json({
-        items,
-        next_cursor: next,
-        totals: { qty_kg: '1500.000', value_php: '30000.00', rows: 2 },
-        as_of: null,
-        currency: 'PHP',
-      });
+      json(
+        report({
+          items,
+          next_cursor: next,
+          totals: { qty_kg: '1500.000', value_php: '30000.00', rows: 2 },
+          as_of: null,
+          currency: 'PHP',
+        }),
+      );
     const server = renderInventory('/inventory', 'operator', {});
     server.on('GET /api/inventory', (req) =>
       new URL(req.url, 'http://x').searchParams.get('cursor') === 'c1'
@@ -170,7 +199,7 @@ describe('Inventory', () => {
 });
 
 describe('Inventory stock counts', () => {
-  const summary = {
+  const summary = wire(stockCountSchema, {
     id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4d10',
     number: 'SC-2026-000001',
     status: 'open',
@@ -194,13 +223,13 @@ describe('Inventory stock counts', () => {
       difference_value_php: '-250.00',
     },
     version: 2,
-  };
+  });
 
   it('lists the open counts and opens a new one for a facility', async () => {
     const server = renderInventory('/inventory?tab=counts', 'operator', {
-      'GET /api/stock-counts': json({ items: [summary], next_cursor: null }),
+      'GET /api/stock-counts': json(wire(pageOf(stockCountSchema), { items: [summary], next_cursor: null })),
       'POST /api/stock-counts': json(
-        { ...summary, id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4d12', lines: [] },
+        wire(stockCountDetailWire, { ...summary, id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4d12', lines: [] }),
         201,
       ),
     });

@@ -1,5 +1,6 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { RequirePermission } from '../../components/common/RequirePermission.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { BalancesPanel } from './BalancesPanel.tsx';
 import { StockCountsPanel } from './StockCountsPanel.tsx';
@@ -7,6 +8,14 @@ import { StockCountsPanel } from './StockCountsPanel.tsx';
 /** /inventory: balances and their valuation, and the stock counts that check them (?tab=counts). */
 export function InventoryPage() {
   usePageTitle('Inventory');
+  return (
+    <RequirePermission action="stock.read" title="Inventory">
+      <Inventory />
+    </RequirePermission>
+  );
+}
+
+function Inventory() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'counts' ? 'counts' : 'balances';
   // Open counts first: they are the ones someone is working on. 'all' lists every status.

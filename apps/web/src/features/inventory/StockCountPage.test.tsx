@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, json } from '../../test/fakeApi.ts';
 import { page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { stockCountDetailWire, wire } from '../../test/wire.ts';
 import { FACILITY, HDPE, PET } from '../receive-records/testData.ts';
 import { StockCountPage } from './StockCountPage.tsx';
 
@@ -23,33 +24,34 @@ const line = (n: number, material: typeof PET, book: string, counted: string | n
   counted_at: counted === null ? null : '2026-05-20T03:00:00Z',
 });
 
-const count = (over: Record<string, unknown> = {}) => ({
-  id: COUNT_ID,
-  number: 'SC-2026-000007',
-  status: 'open',
-  facility: FACILITY,
-  material: null,
-  notes: 'Month-end',
-  opened_by: person,
-  opened_at: '2026-05-20T02:00:00Z',
-  posted_by: null,
-  posted_at: null,
-  cancelled_by: null,
-  cancelled_at: null,
-  cancel_reason: null,
-  totals: {
-    lines: 2,
-    counted_lines: 0,
-    book_kg: '150.000',
-    book_value_php: '2000.00',
-    counted_kg: '0.000',
-    difference_kg: '0.000',
-    difference_value_php: '0.00',
-  },
-  version: 3,
-  lines: [line(1, PET, '100.000'), line(2, HDPE, '50.000')],
-  ...over,
-});
+const count = (over: Record<string, unknown> = {}) =>
+  wire(stockCountDetailWire, {
+    id: COUNT_ID,
+    number: 'SC-2026-000007',
+    status: 'open',
+    facility: FACILITY,
+    material: null,
+    notes: 'Month-end',
+    opened_by: person,
+    opened_at: '2026-05-20T02:00:00Z',
+    posted_by: null,
+    posted_at: null,
+    cancelled_by: null,
+    cancelled_at: null,
+    cancel_reason: null,
+    totals: {
+      lines: 2,
+      counted_lines: 0,
+      book_kg: '150.000',
+      book_value_php: '2000.00',
+      counted_kg: '0.000',
+      difference_kg: '0.000',
+      difference_value_php: '0.00',
+    },
+    version: 3,
+    lines: [line(1, PET, '100.000'), line(2, HDPE, '50.000')],
+    ...over,
+  });
 
 const COUNTED = count({
   lines: [line(1, PET, '100.000', '97.500', '-2.500'), line(2, HDPE, '50.000', '50.000', '0.000')],
@@ -112,7 +114,12 @@ describe('Stock count sheet', () => {
   });
 
   it('lets a manager post once every lot is counted, with the version reviewed', async () => {
-    const posted = { ...COUNTED, status: 'posted', posted_by: person, posted_at: '2026-05-21T02:00:00Z' };
+    const posted = count({
+      ...COUNTED,
+      status: 'posted',
+      posted_by: person,
+      posted_at: '2026-05-21T02:00:00Z',
+    });
     const server = render('manager', { [`GET ${ONE}`]: json(count()), [`POST ${ONE}/post`]: json(posted) });
     const user = userEvent.setup();
     expect(await screen.findByRole('button', { name: 'Post count' })).toBeDisabled();
@@ -146,13 +153,12 @@ describe('Stock count sheet', () => {
   });
 
   it('cancels an open count with a reason', async () => {
-    const cancelled = {
-      ...count(),
+    const cancelled = count({
       status: 'cancelled',
       cancelled_by: person,
       cancelled_at: '2026-05-21T02:00:00Z',
       cancel_reason: 'Wrong facility',
-    };
+    });
     const server = render('operator', {
       [`GET ${ONE}`]: json(count()),
       [`POST ${ONE}/cancel`]: json(cancelled),

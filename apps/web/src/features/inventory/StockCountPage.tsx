@@ -14,10 +14,10 @@ import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/common/ConfirmDialog.tsx';
 import { formatDateTime } from '../../components/common/format.ts';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
-import { useMe } from '../../components/common/useMe.ts';
+import { RequirePermission } from '../../components/common/RequirePermission.tsx';
+import { useCan, useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
-import { canManageStock, canOperate } from '../lots/format.ts';
 import { parseUnits } from '../receive-records/decimal.ts';
 import { formatKg, formatPhp } from '../receive-records/format.ts';
 import { ReasonDialog } from '../receive-records/ReasonDialog.tsx';
@@ -47,6 +47,14 @@ const sameAsSaved = (line: StockCountLine, draft: string) =>
 
 /** /inventory/stock-counts/:id: the count sheet — enter counts, save, post or cancel. */
 export function StockCountPage() {
+  return (
+    <RequirePermission action="stock.read" title="Stock count">
+      <StockCount />
+    </RequirePermission>
+  );
+}
+
+function StockCount() {
   const { id = '' } = useParams();
   const query = useStockCount(id);
   usePageTitle(query.data ? `Stock count ${query.data.number}` : 'Stock count');
@@ -69,7 +77,9 @@ export function StockCountPage() {
 }
 
 function CountSheet({ count }: { count: StockCountDetail }) {
-  const { role, timeZone } = useMe();
+  const { timeZone } = useMe();
+  const mayEnter = useCan('stock.count');
+  const mayAdjust = useCan('stock.adjust');
   const { showToast } = useToast();
   const save = useSaveCounts(count.id);
   const post = usePostStockCount(count.id);
@@ -79,8 +89,8 @@ function CountSheet({ count }: { count: StockCountDetail }) {
   const [confirmPost, setConfirmPost] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const open = count.status === 'open';
-  const mayCount = open && canOperate(role);
-  const mayPost = open && canManageStock(role);
+  const mayCount = open && mayEnter;
+  const mayPost = open && mayAdjust;
 
   const byLot = new Map(count.lines.map((l) => [l.lot.id, l]));
   const changes = Object.entries(drafts).filter(([lotId, v]) => {

@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../../components/common/format.ts';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
 import { QueryError } from '../../components/common/QueryError.tsx';
-import { useMe } from '../../components/common/useMe.ts';
-import { canOperate } from '../lots/format.ts';
+import { useCan, useMe } from '../../components/common/useMe.ts';
 import { formatKg, formatPhp } from '../receive-records/format.ts';
 import { OpenCountForm } from './OpenCountForm.tsx';
 import { StockCountStatusBadge } from './StockCountStatusBadge.tsx';
@@ -24,7 +23,8 @@ interface StockCountsPanelProps {
 
 /** The stock counts tab of /inventory: open a count, and the counts so far. */
 export function StockCountsPanel({ status, onStatus }: StockCountsPanelProps) {
-  const { role, timeZone } = useMe();
+  const { timeZone } = useMe();
+  const mayCount = useCan('stock.count');
   const counts = useStockCounts({ status: (status || undefined) as StockCountStatus | undefined });
   const rows = counts.data?.pages.flatMap((p) => p.items) ?? [];
 
@@ -34,7 +34,7 @@ export function StockCountsPanel({ status, onStatus }: StockCountsPanelProps) {
         A count lists every lot with stock at a facility and its book balance when opened. Enter what is
         there; posting turns each difference into a stock adjustment (managers and administrators).
       </Text>
-      {canOperate(role) && <OpenCountForm />}
+      {mayCount && <OpenCountForm />}
       <Group>
         <SegmentedControl aria-label="Show counts" data={STATUS_FILTER} value={status} onChange={onStatus} />
       </Group>

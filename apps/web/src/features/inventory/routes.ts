@@ -16,5 +16,5 @@ export const inventoryRoutes: RouteObject[] = [
 
 export const inventoryNav: NavGroup = {
   label: 'Operations',
-  items: [{ label: 'Inventory', path: '/inventory', icon: IconBuildingWarehouse }],
+  items: [{ label: 'Inventory', path: '/inventory', icon: IconBuildingWarehouse, action: 'stock.read' }],
 };

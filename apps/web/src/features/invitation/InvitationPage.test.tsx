@@ -1,3 +1,4 @@
+import { invitationVerifySchema, successSchema } from '@plastrace/shared';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
@@ -5,6 +6,8 @@ import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi, type Handler, json, networkDown } from '../../test/fakeApi.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { useControlledTimers } from '../../test/timers.ts';
+import { wire } from '../../test/wire.ts';
 import { InvitationPage } from './InvitationPage.tsx';
 
 function LoginProbe() {
@@ -21,7 +24,7 @@ const routes: RouteObject[] = [
   { path: '/login', Component: LoginProbe },
 ];
 
-const validInvitation = {
+const validInvitation = wire(invitationVerifySchema, {
   valid: true,
   invitation: {
     email: 'juan@ecoplast.ph',
@@ -30,7 +33,9 @@ const validInvitation = {
     expires_at: '2024-06-08T04:00:00Z',
   },
   message: 'Invitation is valid',
-};
+});
+
+const accepted = wire(successSchema, { success: true, message: 'ok' });
 
 const VERIFY = 'GET /api/dashboard/invitations/verify/inv-token';
 const ACCEPT = 'POST /api/invitations/accept';
@@ -38,7 +43,7 @@ const ACCEPT = 'POST /api/invitations/accept';
 function renderInvitation(handlers: Record<string, Handler> = {}) {
   const server = fakeApi({
     [VERIFY]: json(validInvitation),
-    [ACCEPT]: json({ success: true, message: 'ok' }),
+    [ACCEPT]: json(accepted),
     ...handlers,
   });
   const view = renderWithAuth(routes, '/invitation/inv-token');
@@ -81,10 +86,12 @@ describe('InvitationPage', () => {
 
   it('shows an unknown role as it is, and no supplier line without a supplier', async () => {
     renderInvitation({
-      [VERIFY]: json({
-        ...validInvitation,
-        invitation: { ...validInvitation.invitation, role: 'auditor-lead', supplier_name: null },
-      }),
+      [VERIFY]: json(
+        wire(invitationVerifySchema, {
+          ...validInvitation,
+          invitation: { ...validInvitation.invitation, role: 'auditor-lead', supplier_name: null },
+        }),
+      ),
     });
 
     const details = await screen.findByLabelText('Invitation details');
@@ -95,12 +102,18 @@ describe('InvitationPage', () => {
   it.each([
     [
       'the server message when not valid',
-      json({ valid: false, invitation: null, message: 'This invitation was revoked' }),
+      json(
+        wire(invitationVerifySchema, {
+          valid: false,
+          invitation: null,
+          message: 'This invitation was revoked',
+        }),
+      ),
       'This invitation was revoked',
     ],
     [
       'a default when not valid without a message',
-      json({ valid: false, invitation: null, message: '' }),
+      json(wire(invitationVerifySchema, { valid: false, invitation: null, message: '' })),
       'Invalid or expired invitation',
     ],
     [
@@ -150,7 +163,8 @@ describe('InvitationPage', () => {
   });
 
   it('sends trimmed names without an empty phone, then redirects to /login after 3 seconds', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // The clock moves only when the test moves it, so "not yet at 2.9 s" holds however slow the machine.
+    useControlledTimers();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { server, router } = renderInvitation();
     await screen.findByRole('heading', { name: 'Complete Your Registration' });
@@ -202,7 +216,7 @@ describe('InvitationPage', () => {
     expect(server.calls('POST', '/api/invitations/accept')[0]?.body).toMatchObject({
       phone: '+63 912 345 6789',
     });
-    answer(Response.json({ success: true, message: 'ok' }));
+    answer(Response.json(accepted));
     await user.click(await screen.findByRole('button', { name: 'Go to Login Now' }));
     expect(router.state.location.pathname).toBe('/login');
   });
@@ -210,12 +224,12 @@ describe('InvitationPage', () => {
   it.each([
     [
       'the message when success is false',
-      json({ success: false, message: 'This invitation was already used' }),
+      json(wire(successSchema, { success: false, message: 'This invitation was already used' })),
       'This invitation was already used',
     ],
     [
       'a default when success is false without a message',
-      json({ success: false, message: '' }),
+      json(wire(successSchema, { success: false, message: '' })),
       'Failed to create account',
     ],
     [

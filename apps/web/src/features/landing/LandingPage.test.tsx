@@ -1,9 +1,11 @@
+import { loginResponseSchema, userSchema } from '@plastrace/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, storeSession } from '../../test/fakeApi.ts';
+import { fakeApi, json, storeSession, wireUser } from '../../test/fakeApi.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { wire } from '../../test/wire.ts';
 import { LandingPage } from './LandingPage.tsx';
 
 const routes: RouteObject[] = [
@@ -154,9 +156,16 @@ describe('LandingPage', () => {
 
   it('opens sign-in when a guarded page sent the visitor, and returns there after signing in', async () => {
     const server = fakeApi({
-      'POST /api/auth/login': () =>
-        Response.json({ session: { access_token: 'new-token', expires_at: 'later' }, user: null }),
-      'GET /api/dashboard/users/me': () => Response.json({ id: 'u1', first_name: 'Ana', organization: {} }),
+      // The server always sends the user; the client copes without one all the same (spec §4).
+      'POST /api/auth/login': json(
+        wire(loginResponseSchema.extend({ user: userSchema.nullable() }), {
+          session: { access_token: 'new-token', expires_at: '2024-06-02T00:00:00Z' },
+          user: null,
+        }),
+      ),
+      'GET /api/dashboard/users/me': json(
+        wire(userSchema, { ...wireUser, email: 'ana@example.ph', first_name: 'Ana', last_name: 'Reyes' }),
+      ),
     });
     const user = userEvent.setup();
     const { router } = renderWithAuth(routes, {

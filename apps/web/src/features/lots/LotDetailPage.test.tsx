@@ -1,13 +1,15 @@
+import { lotDetailSchema } from '@plastrace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json } from '../../test/fakeApi.ts';
 import { page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { splitResultSchema, wire } from '../../test/wire.ts';
 import { FACILITY, LOT_ID, PET } from '../receive-records/testData.ts';
 import { LotDetailPage } from './LotDetailPage.tsx';
 
-const lot = {
+const lot = wire(lotDetailSchema, {
   id: LOT_ID,
   code: 'MNL1-260520-0001',
   status: 'available',
@@ -31,7 +33,7 @@ const lot = {
       posted_at: '2026-05-20T02:00:00Z',
     },
   ],
-};
+});
 const ONE = `/api/lots/${LOT_ID}`;
 
 describe('Lot detail', () => {
@@ -52,7 +54,7 @@ describe('Lot detail', () => {
     const server = fakeApi({
       ...signInAs('operator'),
       [`GET ${ONE}`]: json(lot),
-      [`POST ${ONE}/split`]: json({ parent: lot, lots: [] }),
+      [`POST ${ONE}/split`]: json(wire(splitResultSchema, { parent: lot, lots: [] })),
     });
     renderWithAuth(page('/batch-management/:id', LotDetailPage), `/batch-management/${LOT_ID}`);
     const user = userEvent.setup();

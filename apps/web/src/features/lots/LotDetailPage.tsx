@@ -6,14 +6,13 @@ import { downloadFile } from '../../api/download.ts';
 import { isNotFound } from '../../components/common/apiErrors.ts';
 import { formatDateTime } from '../../components/common/format.ts';
 import { QueryError } from '../../components/common/QueryError.tsx';
-import { useMe } from '../../components/common/useMe.ts';
+import { useCan, useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { formatKg, formatPhp } from '../receive-records/format.ts';
 import { ReasonDialog } from '../receive-records/ReasonDialog.tsx';
 import { AdjustDialog } from './AdjustDialog.tsx';
 import { type LotAction, type LotDetail, useLot, useLotAction } from './api.ts';
-import { canManageStock, canOperate } from './format.ts';
 import { LotStatusBadge } from './LotStatusBadge.tsx';
 import { MovementsTable } from './MovementsTable.tsx';
 import { SplitDialog } from './SplitDialog.tsx';
@@ -59,7 +58,9 @@ export function LotDetailPage() {
 type Dialog = 'split' | 'quarantine' | 'release' | 'adjust' | null;
 
 function LotView({ lot }: { lot: LotDetail }) {
-  const { role, timeZone } = useMe();
+  const { timeZone } = useMe();
+  const mayMove = useCan('records.write');
+  const mayAdjust = useCan('stock.adjust');
   const { showToast } = useToast();
   const action = useLotAction(lot.id);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -94,7 +95,7 @@ function LotView({ lot }: { lot: LotDetail }) {
           <LotStatusBadge status={lot.status} />
         </Group>
         <Group gap="xs">
-          {canOperate(role) && lot.status === 'available' && (
+          {mayMove && lot.status === 'available' && (
             <>
               <Button variant="default" onClick={() => setDialog('split')}>
                 Split
@@ -104,12 +105,12 @@ function LotView({ lot }: { lot: LotDetail }) {
               </Button>
             </>
           )}
-          {canOperate(role) && lot.status === 'quarantined' && (
+          {mayMove && lot.status === 'quarantined' && (
             <Button variant="default" onClick={() => setDialog('release')}>
               Release
             </Button>
           )}
-          {canManageStock(role) && open && (
+          {mayAdjust && open && (
             <Button variant="default" onClick={() => setDialog('adjust')}>
               Adjust
             </Button>

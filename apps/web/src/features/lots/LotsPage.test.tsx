@@ -1,3 +1,4 @@
+import { facilitySchema, lotSchema, materialSchema, page as pageOf } from '@plastrace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -5,22 +6,24 @@ import { catchDownloads } from '../../test/downloads.ts';
 import { fakeApi, json } from '../../test/fakeApi.ts';
 import { page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { facilityRecord, materialRecord, wire } from '../../test/wire.ts';
 import { FACILITY, HDPE, PET } from '../receive-records/testData.ts';
 import { LotsPage } from './LotsPage.tsx';
 
-const lot = (n: number, material = PET, status = 'available') => ({
-  id: `0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f51${String(n).padStart(2, '0')}`,
-  code: `MNL1-260520-00${String(n).padStart(2, '0')}`,
-  status,
-  material: { id: material.id, code: material.code, name: material.name },
-  facility: { ...FACILITY, city: 'Manila' },
-  qty_kg: '100.500',
-  value_php: '1005.00',
-  origin_type: 'receive_line',
-  quarantine_reason: null,
-  created_at: '2026-05-20T02:00:00Z',
-  version: 1,
-});
+const lot = (n: number, material = PET, status = 'available') =>
+  wire(lotSchema, {
+    id: `0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f51${String(n).padStart(2, '0')}`,
+    code: `MNL1-260520-00${String(n).padStart(2, '0')}`,
+    status,
+    material: { id: material.id, code: material.code, name: material.name },
+    facility: { ...FACILITY, city: 'Manila' },
+    qty_kg: '100.500',
+    value_php: '1005.00',
+    origin_type: 'receive_line',
+    quarantine_reason: null,
+    created_at: '2026-05-20T02:00:00Z',
+    version: 1,
+  });
 const LOTS = [lot(1), lot(2), lot(3, HDPE)];
 
 const file = (type: string, name: string) => () =>
@@ -31,9 +34,16 @@ const file = (type: string, name: string) => () =>
 function render(role: 'operator' | 'auditor' | 'manager', extra = {}) {
   const server = fakeApi({
     ...signInAs(role),
-    'GET /api/lots': json({ items: LOTS, next_cursor: null }),
-    'GET /api/facilities': json({ items: [FACILITY] }),
-    'GET /api/materials': json({ items: [PET, HDPE] }),
+    'GET /api/lots': json(wire(pageOf(lotSchema), { items: LOTS, next_cursor: null })),
+    'GET /api/facilities': json(
+      wire(pageOf(facilitySchema), { items: [facilityRecord(FACILITY)], next_cursor: null }),
+    ),
+    'GET /api/materials': json(
+      wire(pageOf(materialSchema), {
+        items: [materialRecord(PET), materialRecord(HDPE)],
+        next_cursor: null,
+      }),
+    ),
     ...extra,
   });
   renderWithAuth(page('/batch-management', LotsPage), '/batch-management?facility=f1');

@@ -7,13 +7,12 @@ import { ExportCsvButton } from '../../components/common/ExportCsvButton.tsx';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
 import { useDownload } from '../../components/common/useDownload.ts';
-import { useMe } from '../../components/common/useMe.ts';
+import { useCan } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
-import { canExport } from '../catalog/permissions.ts';
 import { useFacilityOptions, useMaterialOptions } from '../receive-records/api.ts';
 import { formatKg, formatPhp } from '../receive-records/format.ts';
 import { type Lot, type LotSort, type LotStatus, useLots } from './api.ts';
-import { canOperate, LOT_SORT_OPTIONS, LOT_STATUS_OPTIONS } from './format.ts';
+import { LOT_SORT_OPTIONS, LOT_STATUS_OPTIONS } from './format.ts';
 import { LotSelectionBar } from './LotSelectionBar.tsx';
 import { LotStatusBadge } from './LotStatusBadge.tsx';
 
@@ -25,7 +24,10 @@ const KEYS = ['status', 'facility', 'material', 'q', 'sort'] as const;
  */
 export function LotsPage() {
   usePageTitle('Batches');
-  const { role } = useMe();
+  const mayExport = useCan('data.export');
+  const mayMerge = useCan('records.write');
+  // The facility and material filters read master data, which supplier members may not.
+  const mayPick = useCan('masterdata.read');
   const [params, setParams] = useSearchParams();
   const get = (k: (typeof KEYS)[number]) => params.get(k) ?? '';
   const [search, setSearch] = useState(get('q'));
@@ -39,8 +41,8 @@ export function LotsPage() {
     sort: (get('sort') || undefined) as LotSort | undefined,
   };
   const lots = useLots(query);
-  const facilities = useFacilityOptions();
-  const materials = useMaterialOptions();
+  const facilities = useFacilityOptions(mayPick);
+  const materials = useMaterialOptions(mayPick);
   const files = useDownload();
 
   const setParam = (key: (typeof KEYS)[number], value: string) => {
@@ -96,24 +98,28 @@ export function LotsPage() {
           data={[{ value: '', label: 'All statuses' }, ...LOT_STATUS_OPTIONS]}
           onChange={(e) => setParam('status', e.currentTarget.value)}
         />
-        <NativeSelect
-          label="Facility"
-          value={get('facility')}
-          data={[
-            { value: '', label: 'All facilities' },
-            ...(facilities.data?.items ?? []).map((f) => ({ value: f.id, label: f.name })),
-          ]}
-          onChange={(e) => setParam('facility', e.currentTarget.value)}
-        />
-        <NativeSelect
-          label="Material"
-          value={get('material')}
-          data={[
-            { value: '', label: 'All materials' },
-            ...(materials.data?.items ?? []).map((m) => ({ value: m.id, label: m.name })),
-          ]}
-          onChange={(e) => setParam('material', e.currentTarget.value)}
-        />
+        {mayPick && (
+          <>
+            <NativeSelect
+              label="Facility"
+              value={get('facility')}
+              data={[
+                { value: '', label: 'All facilities' },
+                ...(facilities.data?.items ?? []).map((f) => ({ value: f.id, label: f.name })),
+              ]}
+              onChange={(e) => setParam('facility', e.currentTarget.value)}
+            />
+            <NativeSelect
+              label="Material"
+              value={get('material')}
+              data={[
+                { value: '', label: 'All materials' },
+                ...(materials.data?.items ?? []).map((m) => ({ value: m.id, label: m.name })),
+              ]}
+              onChange={(e) => setParam('material', e.currentTarget.value)}
+            />
+          </>
+        )}
         <NativeSelect
           label="Sort"
           value={get('sort') || '-created_at'}
@@ -122,7 +128,7 @@ export function LotsPage() {
             setParam('sort', e.currentTarget.value === '-created_at' ? '' : e.currentTarget.value)
           }
         />
-        {canExport(role) && (
+        {mayExport && (
           <ExportCsvButton
             mt={25}
             ml="auto"
@@ -135,7 +141,7 @@ export function LotsPage() {
       {selected.length > 0 && (
         <LotSelectionBar
           selected={selected}
-          mayMerge={canOperate(role)}
+          mayMerge={mayMerge}
           printing={files.pending === 'labels'}
           onPrint={() => void printLabels()}
           onClear={() => setSelected([])}

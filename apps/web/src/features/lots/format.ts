@@ -12,10 +12,6 @@ export const LOT_STATUS_OPTIONS: { value: LotStatus; label: string; color: strin
 export const lotStatusOf = (status: string) =>
   LOT_STATUS_OPTIONS.find((s) => s.value === status) ?? { value: status, label: status, color: 'gray' };
 
-export const canManageStock = (role: string | undefined) => role === 'admin' || role === 'manager';
-export const canOperate = (role: string | undefined) =>
-  role === 'admin' || role === 'manager' || role === 'operator';
-
 export const LOT_SORT_OPTIONS: { value: LotSort; label: string }[] = [
   { value: '-created_at', label: 'Newest first' },
   { value: 'created_at', label: 'Oldest first' },

@@ -16,5 +16,5 @@ export const lotsRoutes: RouteObject[] = [
 
 export const lotsNav: NavGroup = {
   label: 'Operations',
-  items: [{ label: 'Batches', path: '/batch-management', icon: IconPackages }],
+  items: [{ label: 'Batches', path: '/batch-management', icon: IconPackages, action: 'records.read' }],
 };

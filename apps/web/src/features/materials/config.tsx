@@ -15,7 +15,6 @@ export const materialsConfig = defineEntity<Material>({
   noun: 'material',
   plural: 'Materials',
   searchPlaceholder: 'Code or name',
-  suppliersMayRead: true,
   filters: [
     { name: 'polymer', label: 'Polymer', options: POLYMER_OPTIONS },
     { name: 'form', label: 'Form', options: FORM_OPTIONS },

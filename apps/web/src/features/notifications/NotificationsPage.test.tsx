@@ -1,37 +1,41 @@
+import { notificationSchema } from '@plastrace/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, json } from '../../test/fakeApi.ts';
+import { apiError, fakeApi, json } from '../../test/fakeApi.ts';
 import { page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { notificationPageSchema, unreadCountSchema, wire } from '../../test/wire.ts';
 import { useUnreadCount } from './api.ts';
 import { NotificationsPage } from './NotificationsPage.tsx';
 
-const unread = {
+const unread = wire(notificationSchema, {
   id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4e01',
   kind: 'invitation_accepted',
   title: 'Juan Cruz joined',
   body: 'Juan Cruz accepted your invitation and joined as Operator.',
   read_at: null,
   created_at: '2026-05-20T02:00:00Z',
-};
-const read = {
+});
+const read = wire(notificationSchema, {
   id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4e02',
   kind: 'security',
   title: 'Password changed',
   body: 'Your password was changed and your other sessions were signed out.',
   read_at: '2026-05-19T00:00:00Z',
   created_at: '2026-05-18T02:00:00Z',
-};
+});
+const notifications = (value: unknown) => json(wire(notificationPageSchema, value));
+const unreadCount = (n: number) => json(wire(unreadCountSchema, { unread_count: n }));
 
 describe('NotificationsPage', () => {
   it('marks one notification read and updates the unread count', async () => {
     const server = fakeApi({
       ...signInAs('manager'),
-      'GET /api/notifications': json({ items: [unread, read], next_cursor: null, unread_count: 1 }),
-      [`POST /api/notifications/${unread.id}/read`]: json({ unread_count: 0 }),
+      'GET /api/notifications': notifications({ items: [unread, read], next_cursor: null, unread_count: 1 }),
+      [`POST /api/notifications/${unread.id}/read`]: unreadCount(0),
     });
     renderWithAuth(page('/notifications', NotificationsPage), '/notifications');
     const user = userEvent.setup();
@@ -49,7 +53,7 @@ describe('NotificationsPage', () => {
 
     server.on(
       'GET /api/notifications',
-      json({
+      notifications({
         items: [{ ...unread, read_at: '2026-05-21T00:00:00Z' }, read],
         next_cursor: null,
         unread_count: 0,
@@ -66,8 +70,8 @@ describe('NotificationsPage', () => {
   it('marks everything read and can show only unread ones', async () => {
     const server = fakeApi({
       ...signInAs('operator'),
-      'GET /api/notifications': json({ items: [unread, read], next_cursor: null, unread_count: 1 }),
-      'POST /api/notifications/read-all': json({ unread_count: 0 }),
+      'GET /api/notifications': notifications({ items: [unread, read], next_cursor: null, unread_count: 1 }),
+      'POST /api/notifications/read-all': unreadCount(0),
     });
     renderWithAuth(page('/notifications', NotificationsPage), '/notifications');
     const user = userEvent.setup();
@@ -83,8 +87,7 @@ describe('NotificationsPage', () => {
   it('shows a failure with a retry', async () => {
     fakeApi({
       ...signInAs('operator'),
-      'GET /api/notifications': () =>
-        Response.json({ code: 'internal_error', message: 'Boom', error: 'Boom' }, { status: 500 }),
+      'GET /api/notifications': apiError(500, 'internal_error', 'Boom'),
     });
     renderWithAuth(page('/notifications', NotificationsPage), '/notifications');
     expect(await screen.findByText('Your notifications could not be loaded')).toBeInTheDocument();
@@ -96,7 +99,7 @@ describe('useUnreadCount', () => {
   it('asks for one unread notification and returns the count', async () => {
     signInAs('operator');
     const server = fakeApi({
-      'GET /api/notifications': json({ items: [unread], next_cursor: 'c', unread_count: 4 }),
+      'GET /api/notifications': notifications({ items: [unread], next_cursor: 'c', unread_count: 4 }),
     });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const wrapper = ({ children }: { children: ReactNode }) => (

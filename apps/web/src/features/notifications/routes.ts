@@ -12,5 +12,5 @@ export const notificationsRoutes: RouteObject[] = [
 
 export const notificationsNav: NavGroup = {
   label: 'Account',
-  items: [{ label: 'Notifications', path: '/notifications', icon: IconBell }],
+  items: [{ label: 'Notifications', path: '/notifications', icon: IconBell, action: 'account.self' }],
 };

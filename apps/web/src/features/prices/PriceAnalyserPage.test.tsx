@@ -1,30 +1,82 @@
+import { facilitySchema, materialSchema, page, priceSchema } from '@plastrace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, json, type RecordedRequest } from '../../test/fakeApi.ts';
-import { emptyPage, page, signInAs } from '../../test/pages.ts';
+import { apiError, fakeApi, json, type RecordedRequest } from '../../test/fakeApi.ts';
+import { emptyPage, page as route, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import {
+  facilityRecord,
+  inventoryReportWire,
+  itemsOf,
+  materialRecord,
+  refOf,
+  wire,
+} from '../../test/wire.ts';
 import { PriceAnalyserPage } from './PriceAnalyserPage.tsx';
 import { chartPoints } from './PriceChart.tsx';
 
-const pet = { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4e01', code: 'PET-CLR', name: 'PET clear', grade: 'A' };
-const hdpe = { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4e02', code: 'HDPE-N', name: 'HDPE natural', grade: 'B' };
-const qc = { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4e03', code: 'MRF-01', name: 'QC MRF', region: 'NCR' };
-const price = (id: string, date: string, value: string) => ({
-  id,
-  material: { id: pet.id, code: pet.code, name: pet.name },
+const pet = materialRecord({
+  id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4e01',
+  code: 'PET-CLR',
+  name: 'PET clear',
   grade: 'A',
-  region: 'NCR',
-  price_per_kg: value,
-  currency: 'PHP',
-  effective_from: date,
-  created_at: `${date}T00:00:00Z`,
 });
+const hdpe = materialRecord({
+  id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4e02',
+  code: 'HDPE-N',
+  name: 'HDPE natural',
+  polymer: 'HDPE',
+  form: 'rigid',
+  grade: 'B',
+});
+const qc = facilityRecord({
+  id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4e03',
+  code: 'MRF-01',
+  name: 'QC MRF',
+  region: 'NCR',
+});
+const price = (n: number, date: string, value: string) =>
+  wire(priceSchema, {
+    id: `0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4f0${n}`,
+    material: { id: pet.id, code: pet.code, name: pet.name },
+    grade: 'A',
+    region: 'NCR',
+    price_per_kg: value,
+    currency: 'PHP',
+    effective_from: date,
+    created_at: `${date}T00:00:00Z`,
+  });
 const history = [
-  price('p1', '2026-01-01', '18.00'),
-  price('p2', '2026-03-01', '21.50'),
-  price('p3', '2026-05-01', '20.00'),
+  price(1, '2026-01-01', '18.00'),
+  price(2, '2026-03-01', '21.50'),
+  price(3, '2026-05-01', '20.00'),
 ];
+const stockRow = (material: { id: string; code: string; name: string }, qty: string, value: string) => ({
+  facility: refOf(qc),
+  material: refOf(material),
+  lot: null,
+  qty_kg: qty,
+  value_php: value,
+  avg_cost_per_kg: '15.00',
+});
+// Two pages: the stock value must read every balance, not only the first page.
+const stockPages = {
+  first: wire(inventoryReportWire, {
+    items: [{ ...stockRow(pet, '1000.000', '18000.00'), avg_cost_per_kg: '18.00' }],
+    next_cursor: 'c1',
+    totals: { qty_kg: '1200.000', value_php: '21000.00', rows: 2 },
+    as_of: null,
+    currency: 'PHP',
+  }),
+  second: wire(inventoryReportWire, {
+    items: [stockRow(hdpe, '200.000', '3000.00')],
+    next_cursor: null,
+    totals: { qty_kg: '1200.000', value_php: '21000.00', rows: 2 },
+    as_of: null,
+    currency: 'PHP',
+  }),
+};
 
 function renderPrices(
   role: Parameters<typeof signInAs>[0] = 'manager',
@@ -33,46 +85,17 @@ function renderPrices(
 ) {
   const server = fakeApi({
     ...signInAs(role),
-    'GET /api/materials': json({ items: [pet, hdpe], next_cursor: null }),
-    'GET /api/facilities': json({ items: [qc], next_cursor: null }),
-    'GET /api/prices': json({ items: [...history].reverse(), next_cursor: null }),
-    'GET /api/prices/history': json({ items: history }),
-    // Two pages: the stock value must read every balance, not only the first page.
+    'GET /api/materials': json(wire(page(materialSchema), { items: [pet, hdpe], next_cursor: null })),
+    'GET /api/facilities': json(wire(page(facilitySchema), { items: [qc], next_cursor: null })),
+    'GET /api/prices': json(wire(page(priceSchema), { items: [...history].reverse(), next_cursor: null })),
+    'GET /api/prices/history': json(wire(itemsOf(priceSchema), { items: history })),
     'GET /api/inventory': (r: RecordedRequest) =>
-      Response.json({
-        items: r.url.includes('cursor=c1')
-          ? [
-              {
-                facility: qc,
-                material: hdpe,
-                lot: null,
-                qty_kg: '200.000',
-                value_php: '3000.00',
-                avg_cost_per_kg: '15.00',
-              },
-            ]
-          : [
-              {
-                facility: qc,
-                material: pet,
-                lot: null,
-                qty_kg: '1000.000',
-                value_php: '18000.00',
-                avg_cost_per_kg: '18.00',
-              },
-            ],
-        next_cursor: r.url.includes('cursor=c1') ? null : 'c1',
-        totals: { qty_kg: '1200.000', value_php: '21000.00', rows: 2 },
-        as_of: null,
-        currency: 'PHP',
-      }),
+      Response.json(r.url.includes('cursor=c1') ? stockPages.second : stockPages.first),
     'GET /api/prices/current': (r: RecordedRequest) =>
-      r.url.includes(pet.id)
-        ? Response.json(history[2])
-        : Response.json({ code: 'not_found', message: 'No price', error: 'No price' }, { status: 404 }),
+      r.url.includes(pet.id) ? Response.json(history[2]) : apiError(404, 'not_found', 'No price')(r),
     ...handlers,
   });
-  renderWithAuth(page('/price-analyser', PriceAnalyserPage), url);
+  renderWithAuth(route('/price-analyser', PriceAnalyserPage), url);
   return server;
 }
 
@@ -126,13 +149,16 @@ describe('Price analyser', () => {
 
   it('adds a new price with its effective date', async () => {
     const server = renderPrices('admin', '/price-analyser', {
-      'POST /api/prices': json(price('p4', '2026-06-01', '22.00'), 201),
-      'GET /api/inventory': json({
-        items: [],
-        totals: { qty_kg: '0', value_php: '0' },
-        as_of: null,
-        currency: 'PHP',
-      }),
+      'POST /api/prices': json(price(4, '2026-06-01', '22.00'), 201),
+      'GET /api/inventory': json(
+        wire(inventoryReportWire, {
+          items: [],
+          next_cursor: null,
+          totals: { qty_kg: '0.000', value_php: '0.00', rows: 0 },
+          as_of: null,
+          currency: 'PHP',
+        }),
+      ),
       'GET /api/prices/history': emptyPage,
     });
     const user = userEvent.setup();

@@ -4,10 +4,10 @@ import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
-import { PermissionNotice, QueryError } from '../../components/common/QueryError.tsx';
-import { useMe } from '../../components/common/useMe.ts';
+import { QueryError } from '../../components/common/QueryError.tsx';
+import { RequirePermission } from '../../components/common/RequirePermission.tsx';
+import { useCan } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
-import { canEditMasterData } from '../catalog/permissions.ts';
 import { useMaterialOptions } from '../receive-records/api.ts';
 import { formatPhp } from '../receive-records/format.ts';
 import { type PriceFilters, usePriceHistory, usePrices } from './api.ts';
@@ -31,27 +31,17 @@ function writeFilters(f: PriceFilters) {
 /** /price-analyser: the price list, its history for one material and what the stock is worth today. */
 export function PriceAnalyserPage() {
   usePageTitle('Price analyser');
-  const { me, role } = useMe();
-  if (!me) {
-    return (
-      <Text c="dimmed" role="status">
-        Loading…
-      </Text>
-    );
-  }
-  if (role === 'supplier') {
-    return (
-      <Stack maw={720}>
-        <Title order={1}>Price analyser</Title>
-        <PermissionNotice message="Supplier accounts cannot see the price list." />
-      </Stack>
-    );
-  }
-  return <PriceAnalyser />;
+  return (
+    <RequirePermission action="masterdata.read" title="Price analyser">
+      <PriceAnalyser />
+    </RequirePermission>
+  );
 }
 
 function PriceAnalyser() {
-  const { role } = useMe();
+  const mayAddPrices = useCan('masterdata.write');
+  // The stock's value reads the inventory, which is its own permission.
+  const mayReadStock = useCan('stock.read');
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const [text, setText] = useState({ region: filters.region, grade: filters.grade });
@@ -81,7 +71,7 @@ function PriceAnalyser() {
             Buying prices in ₱/kg by material, grade and region, and what your stock is worth at them.
           </Text>
         </div>
-        {canEditMasterData(role) && (
+        {mayAddPrices && (
           <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>
             New price
           </Button>
@@ -185,7 +175,7 @@ function PriceAnalyser() {
         />
       </Stack>
 
-      <StockValue />
+      {mayReadStock && <StockValue />}
 
       {adding && (
         <NewPriceModal materials={materialList} initial={filters} onClose={() => setAdding(false)} />

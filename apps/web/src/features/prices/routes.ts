@@ -12,5 +12,7 @@ export const pricesRoutes: RouteObject[] = [
 
 export const pricesNav: NavGroup = {
   label: 'Master data',
-  items: [{ label: 'Price analyser', path: '/price-analyser', icon: IconChartLine }],
+  items: [
+    { label: 'Price analyser', path: '/price-analyser', icon: IconChartLine, action: 'masterdata.read' },
+  ],
 };

@@ -12,5 +12,12 @@ export const productionLinesRoutes: RouteObject[] = [
 
 export const productionLinesNav: NavGroup = {
   label: 'Master data',
-  items: [{ label: 'Production lines', path: '/production-lines', icon: IconBuildingFactory }],
+  items: [
+    {
+      label: 'Production lines',
+      path: '/production-lines',
+      icon: IconBuildingFactory,
+      action: 'masterdata.read',
+    },
+  ],
 };

@@ -1,9 +1,11 @@
+import { messageSchema, userSchema } from '@plastrace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json, wireUser } from '../../test/fakeApi.ts';
 import { fieldError, page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { ownSessionsSchema, wire } from '../../test/wire.ts';
 import { ProfilePage } from './ProfilePage.tsx';
 
 const CHROME_MAC =
@@ -19,12 +21,13 @@ const session = (id: string, current: boolean, userAgent: string) => ({
   last_seen_at: '2026-05-20T02:00:00Z',
   expires_at: '2026-06-01T00:00:00Z',
 });
-const sessions = {
+const sessions = wire(ownSessionsSchema, {
   items: [
     session('0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4d01', true, CHROME_MAC),
     session('0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4d02', false, SAFARI_IPHONE),
   ],
-};
+});
+const message = (text: string) => json(wire(messageSchema, { message: text }));
 
 function renderProfile(handlers = {}, extra = {}) {
   const server = fakeApi({
@@ -96,7 +99,9 @@ describe('ProfilePage – password', () => {
 describe('ProfilePage – details and sessions', () => {
   it('saves name and phone, an empty phone as null', async () => {
     const server = renderProfile({
-      'PATCH /api/profile': json({ ...wireUser, role: 'operator', first_name: 'Maria Clara', phone: null }),
+      'PATCH /api/profile': json(
+        wire(userSchema, { ...wireUser, role: 'operator', first_name: 'Maria Clara', phone: null }),
+      ),
     });
     const user = userEvent.setup();
     const first = await screen.findByRole('textbox', { name: /^First name/ });
@@ -115,7 +120,7 @@ describe('ProfilePage – details and sessions', () => {
 
   it('shows an unverified email with a resend button', async () => {
     const server = renderProfile(
-      { 'POST /api/auth/verify-email/resend': json({ message: 'Check your inbox.' }) },
+      { 'POST /api/auth/verify-email/resend': message('Check your inbox.') },
       { email_verified: false },
     );
     const user = userEvent.setup();
@@ -128,7 +133,7 @@ describe('ProfilePage – details and sessions', () => {
   it('lists sessions, marks this device and signs out another one', async () => {
     const other = sessions.items[1]?.id ?? '';
     const server = renderProfile({
-      [`DELETE /api/sessions/${other}`]: json({ message: 'The session has been signed out.' }),
+      [`DELETE /api/sessions/${other}`]: message('The session has been signed out.'),
     });
     const user = userEvent.setup();
     const list = await screen.findByRole('list', { name: 'Sessions' });

@@ -12,5 +12,5 @@ export const profileRoutes: RouteObject[] = [
 
 export const profileNav: NavGroup = {
   label: 'Account',
-  items: [{ label: 'Profile', path: '/profile', icon: IconUserCircle }],
+  items: [{ label: 'Profile', path: '/profile', icon: IconUserCircle, action: 'account.self' }],
 };

@@ -1,3 +1,4 @@
+import { contactInfoSchema } from '@plastrace/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -5,13 +6,14 @@ import { routes } from '../../router.tsx';
 import { fakeApi, hang, json } from '../../test/fakeApi.ts';
 import { signInAs } from '../../test/pages.ts';
 import { renderRoutes } from '../../test/render.tsx';
+import { wire } from '../../test/wire.ts';
 import { HELP_SECTIONS } from '../help/helpSections.tsx';
 import { PUBLIC_HELP_IDS } from './HelpCenterPage.tsx';
 
 const quiet = {
   'GET /api/health': hang,
   'GET /api/ready': hang,
-  'GET /api/contact': json({ support_email: 'support@plastrace.ph' }),
+  'GET /api/contact': json(wire(contactInfoSchema, { support_email: 'support@plastrace.ph' })),
 };
 const hrefs = (element: HTMLElement) =>
   within(element)

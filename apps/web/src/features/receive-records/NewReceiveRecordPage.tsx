@@ -2,12 +2,11 @@ import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { isNotFound } from '../../components/common/apiErrors.ts';
-import { PermissionNotice, QueryError } from '../../components/common/QueryError.tsx';
-import { useMe } from '../../components/common/useMe.ts';
+import { QueryError } from '../../components/common/QueryError.tsx';
+import { RequirePermission } from '../../components/common/RequirePermission.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { useReceiveRecord } from './api.ts';
 import { ReceiveRecordForm } from './ReceiveRecordForm.tsx';
-import { canDraft } from './ReceiveRecordsPage.tsx';
 
 const backLink = (
   <Anchor component={Link} to="/receive-records" size="sm">
@@ -21,28 +20,35 @@ const backLink = (
 /** /receive-records/new */
 export function NewReceiveRecordPage() {
   usePageTitle('New delivery');
-  const { role } = useMe();
   return (
     <Stack maw={960} gap="md">
       {backLink}
-      <Title order={1}>New delivery</Title>
-      {role && !canDraft(role) ? (
-        <PermissionNotice message="Only administrators, managers and operators record deliveries." />
-      ) : (
+      <RequirePermission action="records.write" title="New delivery">
+        <Title order={1}>New delivery</Title>
         <ReceiveRecordForm />
-      )}
+      </RequirePermission>
     </Stack>
   );
 }
 
-/** /receive-records/:id/edit: only a draft can change. */
+/** /receive-records/:id/edit: only a draft can change, by the roles that record deliveries. */
 export function EditReceiveRecordPage() {
   usePageTitle('Edit delivery');
-  const { id = '' } = useParams();
-  const record = useReceiveRecord(id);
   return (
     <Stack maw={960} gap="md">
       {backLink}
+      <RequirePermission action="records.write" title="Edit delivery">
+        <EditReceiveRecord />
+      </RequirePermission>
+    </Stack>
+  );
+}
+
+function EditReceiveRecord() {
+  const { id = '' } = useParams();
+  const record = useReceiveRecord(id);
+  return (
+    <>
       <Title order={1}>{record.data ? `Edit ${record.data.number}` : 'Edit delivery'}</Title>
       {record.isPending && (
         <Text c="dimmed" role="status">
@@ -65,6 +71,6 @@ export function EditReceiveRecordPage() {
             {record.data.number} is {record.data.status}; a posted record is voided and replaced, not edited.
           </Text>
         ))}
-    </Stack>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { fieldErrorsOf } from '../../components/common/apiErrors.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
 
 interface ReasonDialogProps {
@@ -28,6 +29,8 @@ export function ReasonDialog({
 }: ReasonDialogProps) {
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
+  // The server's word on the reason goes under the field; anything else above the form.
+  const serverReason = fieldErrorsOf(error).reason;
   // A dialog closed by its caller (after success) starts empty next time.
   useEffect(() => {
     if (!opened) {
@@ -53,7 +56,7 @@ export function ReasonDialog({
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="md">
           {children && <Text size="sm">{children}</Text>}
-          <ActionError error={error} />
+          {!serverReason && <ActionError error={error} />}
           <Textarea
             label="Reason"
             required
@@ -61,7 +64,7 @@ export function ReasonDialog({
             rows={2}
             maxLength={500}
             value={reason}
-            error={invalid}
+            error={invalid ?? serverReason}
             onChange={(e) => setReason(e.currentTarget.value)}
           />
           <Group justify="flex-end">

@@ -1,9 +1,11 @@
+import { receiveRecordSchema } from '@plastrace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiError, fakeApi, type Handler, json } from '../../test/fakeApi.ts';
 import { page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { wire } from '../../test/wire.ts';
 import { ReceiveRecordDetailPage } from './ReceiveRecordDetailPage.tsx';
 import {
   jpegFile,
@@ -16,6 +18,8 @@ import {
   wireRecord,
 } from './testData.ts';
 
+/** A receive record as the API sends it. */
+const asWire = (value: unknown, status?: number) => json(wire(receiveRecordSchema, value), status);
 const ONE = `/api/receive-records/${RECORD_ID}`;
 const PHOTOS = `${ONE}/photos`;
 
@@ -29,7 +33,7 @@ describe('Photos on the record', () => {
   ) => {
     const server = fakeApi({
       ...signInAs(role),
-      [`GET ${ONE}`]: json(record),
+      [`GET ${ONE}`]: asWire(record),
       [`GET ${PHOTOS}/${PHOTO_ID}/thumbnail`]: photoResponse,
       [`GET ${PHOTOS}/${PHOTO_ID}`]: photoResponse,
       ...handlers,
@@ -40,7 +44,7 @@ describe('Photos on the record', () => {
 
   it('shows thumbnails with when and where, opens the full photo, and removes one from a draft', async () => {
     const { server, user } = renderDetail('operator', wireRecord({ photos: [wirePhoto()] }), {
-      [`DELETE ${PHOTOS}/${PHOTO_ID}`]: json(wireRecord()),
+      [`DELETE ${PHOTOS}/${PHOTO_ID}`]: asWire(wireRecord()),
     });
     const thumb = await screen.findByRole('img', { name: 'Photo 1 of RR-0042' });
     expect(thumb).toHaveAttribute('src', expect.stringMatching(/^blob:photo-/));
@@ -75,7 +79,7 @@ describe('Photos on the record', () => {
     const pending = within(await screen.findByRole('list', { name: 'Photos to upload' }));
     expect(await pending.findByText('“plate.jpg” is larger than 10 MB.')).toBeInTheDocument();
 
-    server.on(`POST ${PHOTOS}`, json(wireRecord({ photos: [wirePhoto()] }), 201));
+    server.on(`POST ${PHOTOS}`, asWire(wireRecord({ photos: [wirePhoto()] }), 201));
     await user.click(screen.getByRole('button', { name: 'Retry failed uploads' }));
     expect(await screen.findByRole('img', { name: 'Photo 1 of RR-0042' })).toBeInTheDocument();
     expect(server.calls('POST', PHOTOS)).toHaveLength(2);

@@ -1,12 +1,16 @@
+import { receiveRecordSchema } from '@plastrace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi, json } from '../../test/fakeApi.ts';
 import { page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { wire } from '../../test/wire.ts';
 import { ReceiveRecordDetailPage } from './ReceiveRecordDetailPage.tsx';
 import { LOT_ID, postedRecord, RECORD_ID, wireRecord } from './testData.ts';
 
+/** A receive record as the API sends it. */
+const asWire = (value: unknown, status?: number) => json(wire(receiveRecordSchema, value), status);
 const ONE = `/api/receive-records/${RECORD_ID}`;
 const renderDetail = () =>
   renderWithAuth(page('/receive-records/:id', ReceiveRecordDetailPage), `/receive-records/${RECORD_ID}`);
@@ -15,8 +19,8 @@ describe('Receive record detail', () => {
   it('posts a draft after confirmation, with an Idempotency-Key, and links the new lot', async () => {
     const server = fakeApi({
       ...signInAs('operator'),
-      [`GET ${ONE}`]: json(wireRecord()),
-      [`POST ${ONE}/post`]: json(postedRecord()),
+      [`GET ${ONE}`]: asWire(wireRecord()),
+      [`POST ${ONE}/post`]: asWire(postedRecord()),
     });
     renderDetail();
     const user = userEvent.setup();
@@ -25,7 +29,7 @@ describe('Receive record detail', () => {
     await user.click(screen.getByRole('button', { name: 'Post' }));
     const dialog = await screen.findByRole('dialog', { name: 'Post RR-0042?' });
     expect(dialog).toHaveTextContent('owes the supplier ₱21,942.08');
-    server.on(`GET ${ONE}`, json(postedRecord()));
+    server.on(`GET ${ONE}`, asWire(postedRecord()));
     await user.click(within(dialog).getByRole('button', { name: 'Post' }));
 
     expect(await screen.findByText('RR-0042 posted: 1 lot(s) created.')).toBeInTheDocument();
@@ -40,7 +44,7 @@ describe('Receive record detail', () => {
   it('lets a manager void with a reason and shows the server’s refusal', async () => {
     const server = fakeApi({
       ...signInAs('manager'),
-      [`GET ${ONE}`]: json(postedRecord()),
+      [`GET ${ONE}`]: asWire(postedRecord()),
       [`POST ${ONE}/void`]: apiError(
         422,
         'unprocessable',
@@ -60,16 +64,21 @@ describe('Receive record detail', () => {
     expect(await dialog.findByRole('alert')).toHaveTextContent('no longer holds its 1200.250 kg');
     expect(server.calls('POST', `${ONE}/void`)[0]?.body).toEqual({ reason: 'Wrong supplier' });
 
-    const voided = { ...postedRecord(), status: 'voided', void_reason: 'Wrong supplier' };
-    server.on(`POST ${ONE}/void`, json(voided));
-    server.on(`GET ${ONE}`, json(voided));
+    const voided = {
+      ...postedRecord(),
+      status: 'voided',
+      voided_at: '2026-05-21T02:00:00Z',
+      void_reason: 'Wrong supplier',
+    };
+    server.on(`POST ${ONE}/void`, asWire(voided));
+    server.on(`GET ${ONE}`, asWire(voided));
     await user.click(dialog.getByRole('button', { name: 'Void record' }));
     expect(await screen.findByText('RR-0042 voided.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Voided')).toBeInTheDocument());
   });
 
   it('offers no Void to operators, and prints', async () => {
-    fakeApi({ ...signInAs('operator'), [`GET ${ONE}`]: json(postedRecord()) });
+    fakeApi({ ...signInAs('operator'), [`GET ${ONE}`]: asWire(postedRecord()) });
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     renderDetail();
     const user = userEvent.setup();

@@ -7,7 +7,7 @@ import { isNotFound } from '../../components/common/apiErrors.ts';
 import { ConfirmDialog } from '../../components/common/ConfirmDialog.tsx';
 import { formatDateTime } from '../../components/common/format.ts';
 import { QueryError } from '../../components/common/QueryError.tsx';
-import { useMe } from '../../components/common/useMe.ts';
+import { useCan, useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { type ReceiveRecord, usePostReceiveRecord, useReceiveRecord, useVoidReceiveRecord } from './api.ts';
@@ -16,10 +16,7 @@ import classes from './print.module.css';
 import { ReasonDialog } from './ReasonDialog.tsx';
 import { ReceiveLinesTable } from './ReceiveLinesTable.tsx';
 import { ReceivePhotos } from './ReceivePhotos.tsx';
-import { canDraft } from './ReceiveRecordsPage.tsx';
 import { RecordStatusBadge } from './StatusBadge.tsx';
-
-export const canVoid = (role: string | undefined) => role === 'admin' || role === 'manager';
 
 /** /receive-records/:id: one delivery with its lines and lots; post, void and print. */
 export function ReceiveRecordDetailPage() {
@@ -62,14 +59,16 @@ export function ReceiveRecordDetailPage() {
 }
 
 function RecordView({ record }: { record: ReceiveRecord }) {
-  const { role, timeZone } = useMe();
+  const { timeZone } = useMe();
+  const mayDraft = useCan('records.write');
+  const mayVoid = useCan('records.void');
   const { showToast } = useToast();
   const post = usePostReceiveRecord();
   const voidRecord = useVoidReceiveRecord();
   const postKey = useRef(newIdempotencyKey());
   const [confirmPost, setConfirmPost] = useState(false);
   const [askVoid, setAskVoid] = useState(false);
-  const editable = record.status === 'draft' && canDraft(role);
+  const editable = record.status === 'draft' && mayDraft;
 
   return (
     <>
@@ -92,7 +91,7 @@ function RecordView({ record }: { record: ReceiveRecord }) {
               <Button onClick={() => setConfirmPost(true)}>Post</Button>
             </>
           )}
-          {record.status === 'posted' && canVoid(role) && (
+          {record.status === 'posted' && mayVoid && (
             <Button color="red" variant="outline" onClick={() => setAskVoid(true)}>
               Void
             </Button>

@@ -1,10 +1,18 @@
-import { PHOTO_MAX_BYTES } from '@plastrace/shared';
+import {
+  facilitySchema,
+  materialSchema,
+  PHOTO_MAX_BYTES,
+  page as pageOf,
+  receiveRecordSchema,
+  supplierLookupSchema,
+} from '@plastrace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiError, fakeApi, type Handler, json } from '../../test/fakeApi.ts';
 import { emptyPage, fieldError, page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { facilityRecord, itemsOf, materialRecord, wire } from '../../test/wire.ts';
 import { NewReceiveRecordPage } from './NewReceiveRecordPage.tsx';
 import { ReceiveRecordDetailPage } from './ReceiveRecordDetailPage.tsx';
 import {
@@ -22,12 +30,22 @@ import {
   wireRecord,
 } from './testData.ts';
 
+/** A receive record as the API sends it. */
+const record = (value: unknown, status?: number) => json(wire(receiveRecordSchema, value), status);
+
 function renderForm(handlers = {}) {
   const server = fakeApi({
     ...signInAs('operator'),
-    'GET /api/suppliers/lookup': json({ items: [SUPPLIER] }),
-    'GET /api/facilities': json({ items: [FACILITY], next_cursor: null }),
-    'GET /api/materials': json({ items: [PET, HDPE], next_cursor: null }),
+    'GET /api/suppliers/lookup': json(wire(itemsOf(supplierLookupSchema), { items: [SUPPLIER] })),
+    'GET /api/facilities': json(
+      wire(pageOf(facilitySchema), { items: [facilityRecord(FACILITY)], next_cursor: null }),
+    ),
+    'GET /api/materials': json(
+      wire(pageOf(materialSchema), {
+        items: [materialRecord(PET), materialRecord(HDPE)],
+        next_cursor: null,
+      }),
+    ),
     'GET /api/receive-records': emptyPage,
     ...handlers,
   });
@@ -58,8 +76,8 @@ const line = (n: number) => within(screen.getByRole('group', { name: `Line ${n}`
 describe('New delivery form', () => {
   it('previews each line and the total, then sends the body with an Idempotency-Key', async () => {
     const { server, user } = renderForm({
-      'POST /api/receive-records': json(wireRecord(), 201),
-      [`GET /api/receive-records/${RECORD_ID}`]: json(wireRecord()),
+      'POST /api/receive-records': record(wireRecord(), 201),
+      [`GET /api/receive-records/${RECORD_ID}`]: record(wireRecord()),
     });
     await screen.findByRole('option', { name: 'PET bottles (PET-BTL)' });
     await fillHeader(user);
@@ -138,9 +156,9 @@ describe('New delivery form', () => {
 
     // The retry of the same submission reuses its key; the server kept no trace of the failure.
     const firstKey = server.calls('POST', '/api/receive-records')[0]?.headers['idempotency-key'];
-    server.on('POST /api/receive-records', json(wireRecord(), 201));
-    server.on(`POST /api/receive-records/${RECORD_ID}/post`, json(postedRecord()));
-    server.on(`GET /api/receive-records/${RECORD_ID}`, json(postedRecord()));
+    server.on('POST /api/receive-records', record(wireRecord(), 201));
+    server.on(`POST /api/receive-records/${RECORD_ID}/post`, record(postedRecord()));
+    server.on(`GET /api/receive-records/${RECORD_ID}`, record(postedRecord()));
     await user.type(price2, '12');
     await user.click(screen.getByRole('button', { name: 'Save and post' }));
     await waitFor(() =>
@@ -169,8 +187,8 @@ describe('Photos in the delivery form', () => {
   const PHOTOS = `${ONE}/photos`;
   const renderNew = (handlers: Record<string, Handler>) =>
     renderForm({
-      'POST /api/receive-records': json(wireRecord(), 201),
-      [`GET ${ONE}`]: json(wireRecord({ photos: [wirePhoto()] })),
+      'POST /api/receive-records': record(wireRecord(), 201),
+      [`GET ${ONE}`]: record(wireRecord({ photos: [wirePhoto()] })),
       [`GET ${PHOTOS}/${PHOTO_ID}/thumbnail`]: photoResponse,
       ...handlers,
     });
@@ -184,7 +202,7 @@ describe('Photos in the delivery form', () => {
 
   it('takes photos with the rear camera, previews them, and uploads them once the draft is saved', async () => {
     const { server, user } = renderNew({
-      [`POST ${PHOTOS}`]: json(wireRecord({ photos: [wirePhoto()] }), 201),
+      [`POST ${PHOTOS}`]: record(wireRecord({ photos: [wirePhoto()] }), 201),
     });
     await fillIn(user);
     expect(screen.getByRole('button', { name: 'Take photo' })).toBeInTheDocument();
@@ -212,7 +230,7 @@ describe('Photos in the delivery form', () => {
     expect(server.calls('POST', PHOTOS)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
-    await waitFor(() => expect(server.calls('POST', PHOTOS)).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(server.calls('POST', PHOTOS)).toHaveLength(1));
     const upload = server.calls('POST', PHOTOS)[0];
     expect(upload?.headers['x-csrf-token']).toBe('csrf-1');
     const sent = (upload?.body as FormData | undefined)?.getAll('photos') as File[];
@@ -222,9 +240,7 @@ describe('Photos in the delivery form', () => {
     );
     expect(await screen.findByText('Draft RR-0042 saved.')).toBeInTheDocument();
     // Save, upload, then the detail page and its thumbnail: several round trips, slow on a busy machine.
-    expect(
-      await screen.findByRole('img', { name: 'Photo 1 of RR-0042' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Photo 1 of RR-0042' })).toBeInTheDocument();
   }, 20_000);
 
   it('keeps the draft but does not post when a photo is refused, and says why', async () => {
@@ -237,8 +253,6 @@ describe('Photos in the delivery form', () => {
     expect(
       await screen.findByText(
         'RR-0042 was saved as a draft and not posted, because a photo could not be uploaded: “scan.jpg” is not a photo.',
-        {},
-        { timeout: 5000 },
       ),
     ).toBeInTheDocument();
     expect(server.calls('POST', `${ONE}/post`)).toHaveLength(0);

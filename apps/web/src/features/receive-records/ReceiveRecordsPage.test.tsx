@@ -1,3 +1,4 @@
+import { facilitySchema, page as pageOf, receiveRecordSchema } from '@plastrace/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -5,10 +6,15 @@ import { catchDownloads } from '../../test/downloads.ts';
 import { apiError, fakeApi, json } from '../../test/fakeApi.ts';
 import { page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { facilityRecord, wire } from '../../test/wire.ts';
 import { ReceiveRecordsPage } from './ReceiveRecordsPage.tsx';
 import { FACILITY, wireRecord } from './testData.ts';
 
 const LIST = '/api/receive-records';
+const records = (items: unknown[]) => json(wire(pageOf(receiveRecordSchema), { items, next_cursor: null }));
+const facilities = json(
+  wire(pageOf(facilitySchema), { items: [facilityRecord(FACILITY)], next_cursor: null }),
+);
 const routes = page('/receive-records', ReceiveRecordsPage);
 const csv = () =>
   new Response('Record,Status\r\nRR-0042,posted\r\n', {
@@ -22,8 +28,8 @@ describe('Receive records list', () => {
   it('exports what the filters show as CSV', async () => {
     const server = fakeApi({
       ...signInAs('auditor'),
-      [`GET ${LIST}`]: json({ items: [wireRecord({ status: 'posted' })], next_cursor: null }),
-      'GET /api/facilities': json({ items: [FACILITY], next_cursor: null }),
+      [`GET ${LIST}`]: records([wireRecord({ status: 'posted' })]),
+      'GET /api/facilities': facilities,
       [`GET ${LIST}/export.csv`]: csv,
     });
     const click = catchDownloads();
@@ -48,8 +54,8 @@ describe('Receive records list', () => {
   it('shows why an export failed', async () => {
     fakeApi({
       ...signInAs('manager'),
-      [`GET ${LIST}`]: json({ items: [], next_cursor: null }),
-      'GET /api/facilities': json({ items: [FACILITY], next_cursor: null }),
+      [`GET ${LIST}`]: records([]),
+      'GET /api/facilities': facilities,
       [`GET ${LIST}/export.csv`]: apiError(503, 'service_unavailable', 'The database is not reachable'),
     });
     renderWithAuth(routes, '/receive-records');
@@ -61,12 +67,27 @@ describe('Receive records list', () => {
   it('offers no export to operators', async () => {
     fakeApi({
       ...signInAs('operator'),
-      [`GET ${LIST}`]: json({ items: [], next_cursor: null }),
-      'GET /api/facilities': json({ items: [FACILITY], next_cursor: null }),
+      [`GET ${LIST}`]: records([]),
+      'GET /api/facilities': facilities,
     });
     renderWithAuth(routes, '/receive-records');
     expect(await screen.findByText('No deliveries recorded yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New delivery' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+  });
+
+  it('shows a supplier member their deliveries without the pickers that read master data', async () => {
+    const server = fakeApi({
+      ...signInAs('supplier'),
+      [`GET ${LIST}`]: records([wireRecord({ status: 'posted' })]),
+    });
+    renderWithAuth(routes, '/receive-records');
+    expect(await screen.findByText('RR-0042')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New delivery' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Facility' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Supplier' })).not.toBeInTheDocument();
+    expect(server.calls('GET', '/api/facilities')).toHaveLength(0);
+    expect(server.calls('GET', '/api/suppliers/lookup')).toHaveLength(0);
   });
 });

@@ -8,7 +8,7 @@ import { downloadFile } from '../../api/download.ts';
 import { ExportCsvButton } from '../../components/common/ExportCsvButton.tsx';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
-import { useMe } from '../../components/common/useMe.ts';
+import { useCan, useMe } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { type RecordStatus, useFacilityOptions, useReceiveRecords } from './api.ts';
 import {
@@ -21,16 +21,14 @@ import {
 import { ReceiveRecordsTable } from './ReceiveRecordsTable.tsx';
 import { SupplierSelect } from './SupplierSelect.tsx';
 
-export const canDraft = (role: string | undefined) =>
-  role === 'admin' || role === 'manager' || role === 'operator';
-/** DESIGN.md §4: exports are for administrators, managers and auditors. */
-export const canExport = (role: string | undefined) =>
-  role === 'admin' || role === 'manager' || role === 'auditor';
-
 /** /receive-records: deliveries from suppliers, newest first; the filters live in the URL. */
 export function ReceiveRecordsPage() {
   usePageTitle('Receive records');
-  const { role, timeZone } = useMe();
+  const { timeZone } = useMe();
+  const mayDraft = useCan('records.write');
+  const mayExport = useCan('data.export');
+  // The supplier and facility pickers read master data; a supplier member sees only their own records.
+  const mayPick = useCan('masterdata.read');
   const [params, setParams] = useSearchParams();
   const filters = readReceiveFilters(params);
   const [search, setSearch] = useState(filters.q);
@@ -38,7 +36,7 @@ export function ReceiveRecordsPage() {
   const [supplier, setSupplier] = useState<{ id: string; code: string; name: string } | null>(null);
   const query = toReceiveQuery(filters);
   const records = useReceiveRecords(query);
-  const facilities = useFacilityOptions();
+  const facilities = useFacilityOptions(mayPick);
   // The export takes the list's filters, so the file holds what the page shows (a row per line).
   const exportCsv = useMutation({
     mutationFn: () => downloadFile('/receive-records/export.csv', { ...query }, 'receive-records.csv'),
@@ -67,10 +65,8 @@ export function ReceiveRecordsPage() {
           </Text>
         </div>
         <Group gap="xs">
-          {canExport(role) && (
-            <ExportCsvButton loading={exportCsv.isPending} onClick={() => exportCsv.mutate()} />
-          )}
-          {canDraft(role) && (
+          {mayExport && <ExportCsvButton loading={exportCsv.isPending} onClick={() => exportCsv.mutate()} />}
+          {mayDraft && (
             <Button
               component={Link}
               to="/receive-records/new"
@@ -102,23 +98,27 @@ export function ReceiveRecordsPage() {
           ]}
           onChange={(e) => set({ status: e.currentTarget.value as RecordStatus | '' })}
         />
-        <SupplierSelect
-          placeholder="All suppliers"
-          value={supplier && supplier.id === filters.supplierId ? supplier : null}
-          onChange={(s) => {
-            setSupplier(s);
-            set({ supplierId: s?.id ?? '' });
-          }}
-        />
-        <NativeSelect
-          label="Facility"
-          value={filters.facilityId}
-          data={[
-            { value: '', label: 'All facilities' },
-            ...(facilities.data?.items ?? []).map((f) => ({ value: f.id, label: f.name })),
-          ]}
-          onChange={(e) => set({ facilityId: e.currentTarget.value })}
-        />
+        {mayPick && (
+          <>
+            <SupplierSelect
+              placeholder="All suppliers"
+              value={supplier && supplier.id === filters.supplierId ? supplier : null}
+              onChange={(s) => {
+                setSupplier(s);
+                set({ supplierId: s?.id ?? '' });
+              }}
+            />
+            <NativeSelect
+              label="Facility"
+              value={filters.facilityId}
+              data={[
+                { value: '', label: 'All facilities' },
+                ...(facilities.data?.items ?? []).map((f) => ({ value: f.id, label: f.name })),
+              ]}
+              onChange={(e) => set({ facilityId: e.currentTarget.value })}
+            />
+          </>
+        )}
         <TextInput
           label="From"
           type="date"

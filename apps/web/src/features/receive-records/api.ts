@@ -132,8 +132,9 @@ export function useVoidReceiveRecord() {
 }
 
 /** The organization's facilities (GET /api/facilities), for pickers and filters. */
-export function useFacilityOptions() {
+export function useFacilityOptions(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['facilities', 'options'],
     queryFn: ({ signal }) =>
       api.get<{ items: MasterOption[] }>('/facilities', { signal, query: { limit: 200 } }),
@@ -142,8 +143,9 @@ export function useFacilityOptions() {
 }
 
 /** The material catalog (GET /api/materials), for pickers and filters. */
-export function useMaterialOptions() {
+export function useMaterialOptions(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['materials', 'options'],
     queryFn: ({ signal }) =>
       api.get<{ items: MaterialOption[] }>('/materials', { signal, query: { limit: 200 } }),

@@ -26,5 +26,7 @@ export const receiveRecordsRoutes: RouteObject[] = [
 
 export const receiveRecordsNav: NavGroup = {
   label: 'Operations',
-  items: [{ label: 'Receive records', path: '/receive-records', icon: IconTruckDelivery }],
+  items: [
+    { label: 'Receive records', path: '/receive-records', icon: IconTruckDelivery, action: 'records.read' },
+  ],
 };

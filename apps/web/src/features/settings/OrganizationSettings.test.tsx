@@ -1,13 +1,16 @@
-import { screen, waitFor } from '@testing-library/react';
+import { organizationSchema } from '@plastrace/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, json } from '../../test/fakeApi.ts';
-import { signInAs } from '../../test/pages.ts';
+import { refusalText } from '../../components/common/RequirePermission.tsx';
+import { apiError, fakeApi, json } from '../../test/fakeApi.ts';
+import { fieldError, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { wire } from '../../test/wire.ts';
 import { settingsRoutes } from './routes.ts';
 import { timeZoneOptions } from './timeZones.ts';
 
-const organization = {
+const organization = wire(organizationSchema, {
   id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c',
   name: 'EcoPlast Recycling Inc.',
   country: 'PH',
@@ -16,8 +19,9 @@ const organization = {
   business_role: 'Recycler',
   epr_license: null,
   is_demo: false,
+  books_closed_through: null,
   version: 7,
-};
+});
 
 function renderSettings(
   role: Parameters<typeof signInAs>[0],
@@ -43,7 +47,9 @@ describe('Organization settings', () => {
 
   it('lets administrators save, with the version they read', async () => {
     const { server } = renderSettings('admin', '/settings/organization', {
-      'PATCH /api/organization': json({ ...organization, epr_license: 'EPR-2026-001', version: 8 }),
+      'PATCH /api/organization': json(
+        wire(organizationSchema, { ...organization, epr_license: 'EPR-2026-001', version: 8 }),
+      ),
     });
     const user = userEvent.setup();
     const save = await screen.findByRole('button', { name: 'Save settings' });
@@ -68,15 +74,11 @@ describe('Organization settings', () => {
 
   it('explains a conflicting save and reloads the current settings', async () => {
     const { server } = renderSettings('admin', '/settings/organization', {
-      'PATCH /api/organization': () =>
-        Response.json(
-          {
-            code: 'conflict',
-            message: 'Someone else changed these settings. Reload and try again.',
-            error: 'x',
-          },
-          { status: 409 },
-        ),
+      'PATCH /api/organization': apiError(
+        409,
+        'conflict',
+        'Someone else changed these settings. Reload and try again.',
+      ),
     });
     const user = userEvent.setup();
     const name = await screen.findByRole('textbox', { name: /^Organization name/ });
@@ -85,12 +87,109 @@ describe('Organization settings', () => {
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('These settings were changed by someone else')).toBeInTheDocument();
 
-    server.on('GET /api/organization', json({ ...organization, name: 'EcoPlast Holdings', version: 8 }));
+    server.on(
+      'GET /api/organization',
+      json(wire(organizationSchema, { ...organization, name: 'EcoPlast Holdings', version: 8 })),
+    );
     await user.click(screen.getByRole('button', { name: 'Reload settings' }));
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: /^Organization name/ })).toHaveValue('EcoPlast Holdings'),
     );
     expect(screen.queryByText('These settings were changed by someone else')).not.toBeInTheDocument();
+  });
+
+  it('tells everyone who sees the settings how far the books are closed, and offers the form only to administrators', async () => {
+    const { server } = renderSettings('auditor', '/settings/organization', {
+      'GET /api/organization': json(
+        wire(organizationSchema, { ...organization, books_closed_through: '2026-10-31' }),
+      ),
+    });
+    const books = await screen.findByRole('region', { name: 'Books closed' });
+    expect(within(books).getByTestId('books-closed')).toHaveTextContent('Books closed through Oct 31, 2026.');
+    expect(within(books).queryByRole('form', { name: 'Close the books' })).not.toBeInTheDocument();
+    expect(server.calls('PUT', '/api/organization/books-closed')).toHaveLength(0);
+  });
+
+  it('lets administrators close the books through a past day, with the reason', async () => {
+    const { server } = renderSettings('admin', '/settings/organization', {
+      'PUT /api/organization/books-closed': json(
+        wire(organizationSchema, { ...organization, books_closed_through: '2026-01-31', version: 8 }),
+      ),
+    });
+    const user = userEvent.setup();
+    const books = within(await screen.findByRole('region', { name: 'Books closed' }));
+    expect(books.getByTestId('books-closed')).toHaveTextContent('No period is closed.');
+    const form = within(books.getByRole('form', { name: 'Close the books' }));
+    await user.click(form.getByRole('button', { name: 'Close the books' }));
+    expect(await form.findByText('Choose the last day to close')).toBeInTheDocument();
+    expect(form.getByText('Say why the books are closed or reopened')).toBeInTheDocument();
+
+    // Today and later stay open: refused before asking the server.
+    fireEvent.change(form.getByLabelText(/^Close the books through/), { target: { value: '2999-01-01' } });
+    await user.type(form.getByRole('textbox', { name: /^Reason/ }), 'January statements sent');
+    await user.click(form.getByRole('button', { name: 'Close the books' }));
+    expect(await form.findByText(/^Close the books through a past day: today/)).toBeInTheDocument();
+    expect(server.calls('PUT', '/api/organization/books-closed')).toHaveLength(0);
+
+    fireEvent.change(form.getByLabelText(/^Close the books through/), { target: { value: '2026-01-31' } });
+    await user.click(form.getByRole('button', { name: 'Close the books' }));
+    await waitFor(() => expect(server.calls('PUT', '/api/organization/books-closed')).toHaveLength(1));
+    expect(server.calls('PUT', '/api/organization/books-closed')[0]?.body).toEqual({
+      through: '2026-01-31',
+      reason: 'January statements sent',
+    });
+    expect(await screen.findByText('The books are closed through Jan 31, 2026.')).toBeInTheDocument();
+    expect(books.getByTestId('books-closed')).toHaveTextContent('Books closed through Jan 31, 2026.');
+    expect(books.getByRole('button', { name: 'Reopen every period' })).toBeInTheDocument();
+  });
+
+  it('puts the server’s refusals on the fields and reopens every period', async () => {
+    const { server } = renderSettings('admin', '/settings/organization', {
+      'GET /api/organization': json(
+        wire(organizationSchema, { ...organization, books_closed_through: '2026-01-31' }),
+      ),
+      'PUT /api/organization/books-closed': fieldError({
+        'body.through': 'Close the books through a past day: today (2026-02-01) is still open',
+      }),
+    });
+    const user = userEvent.setup();
+    const form = within(await screen.findByRole('form', { name: 'Close the books' }));
+    expect(form.getByLabelText(/^Close the books through/)).toHaveValue('2026-01-31');
+    fireEvent.change(form.getByLabelText(/^Close the books through/), { target: { value: '2026-01-30' } });
+    await user.type(form.getByRole('textbox', { name: /^Reason/ }), 'Correction');
+    await user.click(form.getByRole('button', { name: 'Close the books' }));
+    expect(
+      await form.findByText('Close the books through a past day: today (2026-02-01) is still open'),
+    ).toBeInTheDocument();
+
+    server.on(
+      'PUT /api/organization/books-closed',
+      apiError(409, 'conflict', 'The books are already closed through 2026-01-30.'),
+    );
+    await user.click(form.getByRole('button', { name: 'Close the books' }));
+    expect(await form.findByText('The books are already closed through 2026-01-30.')).toBeInTheDocument();
+    expect(form.getByLabelText(/^Close the books through/)).toHaveAttribute('aria-invalid', 'true');
+
+    server.on(
+      'PUT /api/organization/books-closed',
+      json(wire(organizationSchema, { ...organization, books_closed_through: null, version: 8 })),
+    );
+    await user.click(form.getByRole('button', { name: 'Reopen every period' }));
+    await waitFor(() => expect(server.calls('PUT', '/api/organization/books-closed')).toHaveLength(3));
+    expect(server.calls('PUT', '/api/organization/books-closed')[2]?.body).toEqual({
+      through: null,
+      reason: 'Correction',
+    });
+    expect(await screen.findByText('Every period of the books is open again.')).toBeInTheDocument();
+    expect(screen.getByTestId('books-closed')).toHaveTextContent('No period is closed.');
+  });
+
+  it('tells supplier members the settings are not for their role, without asking the server', async () => {
+    const { server } = renderSettings('supplier');
+    expect(await screen.findByText(refusalText('organization.read'))).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Organization' })).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Security' })).toBeInTheDocument();
+    expect(server.calls('GET', '/api/organization')).toHaveLength(0);
   });
 
   it('opens the organization section from /settings', async () => {

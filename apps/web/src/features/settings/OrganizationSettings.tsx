@@ -1,15 +1,25 @@
 import { Alert, Badge, DataList, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { QueryError } from '../../components/common/QueryError.tsx';
-import { useMe } from '../../components/common/useMe.ts';
+import { RequirePermission } from '../../components/common/RequirePermission.tsx';
+import { useCan } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { type Organization, useOrganization } from './api.ts';
+import { BooksClosed } from './BooksClosed.tsx';
 import { OrganizationForm } from './OrganizationForm.tsx';
 
-/** /settings/organization: administrators edit, everyone else reads. */
+/** /settings/organization: administrators edit, the other staff read; supplier members may not. */
 export function OrganizationSettings() {
   usePageTitle('Organization settings');
+  return (
+    <RequirePermission action="organization.read">
+      <Settings />
+    </RequirePermission>
+  );
+}
+
+function Settings() {
   const organization = useOrganization();
-  const { role } = useMe();
+  const mayManage = useCan('organization.manage');
 
   if (organization.isPending) {
     return (
@@ -30,24 +40,27 @@ export function OrganizationSettings() {
   }
   const org = organization.data;
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="organization-heading">
-      <Group justify="space-between" mb="md">
-        <Title order={2} fz="h4" id="organization-heading">
-          Organization
-        </Title>
-        {org.isDemo && (
-          <Badge color="grape" variant="light">
-            Demo organization
-          </Badge>
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="organization-heading">
+        <Group justify="space-between" mb="md">
+          <Title order={2} fz="h4" id="organization-heading">
+            Organization
+          </Title>
+          {org.isDemo && (
+            <Badge color="grape" variant="light">
+              Demo organization
+            </Badge>
+          )}
+        </Group>
+        {mayManage ? (
+          // Keyed by version: after a save or a reload the form starts from the server's values.
+          <OrganizationForm key={org.version} organization={org} onReload={() => organization.refetch()} />
+        ) : (
+          <ReadOnlyOrganization organization={org} />
         )}
-      </Group>
-      {role === 'admin' ? (
-        // Keyed by version: after a save or a reload the form starts from the server's values.
-        <OrganizationForm key={org.version} organization={org} onReload={() => organization.refetch()} />
-      ) : (
-        <ReadOnlyOrganization organization={org} />
-      )}
-    </Paper>
+      </Paper>
+      <BooksClosed organization={org} />
+    </Stack>
   );
 }
 

@@ -24,6 +24,21 @@ export interface OrganizationChange {
   version: number;
 }
 
+/** `PUT /api/organization/books-closed`: close the books through a past day, or reopen them (null). */
+export function useCloseBooks() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { through: string | null; reason: string }) =>
+      api.put<Organization>('/organization/books-closed', change),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(organizationKey, saved);
+      // The dashboard shows the organization; the server logged the change (UPDATE_SETTINGS).
+      for (const key of [dashboardSummaryKey, activityKey])
+        void queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+}
+
 export function useUpdateOrganization() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -26,5 +26,5 @@ export const settingsRoutes: RouteObject[] = [
 
 export const settingsNav: NavGroup = {
   label: 'Administration',
-  items: [{ label: 'Settings', path: '/settings', icon: IconSettings }],
+  items: [{ label: 'Settings', path: '/settings', icon: IconSettings, action: 'organization.read' }],
 };

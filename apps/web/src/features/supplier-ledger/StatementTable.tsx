@@ -1,7 +1,8 @@
-import { Anchor, Table } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Table, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../components/common/format.ts';
 import { formatPhp } from '../receive-records/format.ts';
+import classes from '../receive-records/print.module.css';
 import type { LedgerEntry, Statement } from './api.ts';
 import { Figures } from './Figures.tsx';
 
@@ -10,6 +11,7 @@ const KIND_LABEL: Record<LedgerEntry['kind'], string> = {
   payable_reversal: 'Voided delivery',
   payment: 'Payment',
   advance: 'Advance',
+  payment_reversal: 'Reversed payment',
 };
 const METHOD_LABEL: Record<string, string> = { cash: 'Cash', gcash: 'GCash', bank: 'Bank transfer' };
 
@@ -32,8 +34,23 @@ export function StatementSummary({ statement }: { statement: Statement }) {
   );
 }
 
-/** The period's entries, oldest first, with the balance after each. */
-export function StatementTable({ entries, timeZone }: { entries: LedgerEntry[]; timeZone: string }) {
+const reversible = (e: LedgerEntry) => e.kind === 'payment' || e.kind === 'advance';
+
+interface StatementTableProps {
+  entries: LedgerEntry[];
+  timeZone: string;
+  /** Offers 'Reverse' on payments and advances not reversed yet (for roles that record payments). */
+  onReverse?: ((entry: LedgerEntry) => void) | undefined;
+}
+
+/**
+ * The period's entries, oldest first, with the balance after each. A payment or advance whose reversal
+ * is among the entries is marked reversed (and offers no second reversal).
+ */
+export function StatementTable({ entries, timeZone, onReverse }: StatementTableProps) {
+  const reversed = new Set(
+    entries.filter((e) => e.kind === 'payment_reversal' && e.sourceId).map((e) => e.sourceId),
+  );
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped verticalSpacing="xs" aria-label="Statement">
@@ -44,6 +61,11 @@ export function StatementTable({ entries, timeZone }: { entries: LedgerEntry[]; 
             <Table.Th>Method / reference</Table.Th>
             <Table.Th ta="right">Amount</Table.Th>
             <Table.Th ta="right">Balance</Table.Th>
+            {onReverse && (
+              <Table.Th className={classes.noPrint}>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -51,14 +73,38 @@ export function StatementTable({ entries, timeZone }: { entries: LedgerEntry[]; 
             <Table.Tr key={e.id}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.postedAt, timeZone)}</Table.Td>
               <Table.Td>
-                {KIND_LABEL[e.kind] ?? e.kind}
-                {e.note ? ` · ${e.note}` : ''}
+                <Group gap={6} wrap="wrap">
+                  <span>
+                    {KIND_LABEL[e.kind] ?? e.kind}
+                    {e.note ? ` · ${e.note}` : ''}
+                  </span>
+                  {reversed.has(e.id) && (
+                    <Badge size="sm" color="gray" variant="light" tt="none">
+                      Reversed
+                    </Badge>
+                  )}
+                </Group>
               </Table.Td>
               <Table.Td>
                 <Reference entry={e} />
               </Table.Td>
               <Table.Td ta="right">{formatPhp(e.amount)}</Table.Td>
               <Table.Td ta="right">{balanceText(e.balance)}</Table.Td>
+              {onReverse && (
+                <Table.Td ta="right" className={classes.noPrint}>
+                  {reversible(e) && !reversed.has(e.id) && (
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Reverse the ${KIND_LABEL[e.kind].toLowerCase()} of ${formatPhp(e.amount.replace(/^-/, ''))}`}
+                      onClick={() => onReverse(e)}
+                    >
+                      Reverse
+                    </Button>
+                  )}
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,13 +1,25 @@
+import { supplierBalancePageSchema } from '@plastrace/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, type Handler, json } from '../../test/fakeApi.ts';
 import { page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { wire } from '../../test/wire.ts';
 import { SupplierLedgerPage } from './SupplierLedgerPage.tsx';
-import { balance, balancePage, csv, OTHER_REF, SUPPLIER_REF, stubDownloads } from './testData.ts';
+import {
+  balance,
+  csv,
+  OTHER_REF,
+  balancePage as rawBalancePage,
+  SUPPLIER_REF,
+  stubDownloads,
+} from './testData.ts';
 
 const LIST = '/api/supplier-ledger';
+/** A page of balances as the API sends it. */
+const balancePage = (...args: Parameters<typeof rawBalancePage>) =>
+  wire(supplierBalancePageSchema, rawBalancePage(...args));
 const rows = [balance(), balance(OTHER_REF, '-150.00')];
 
 function renderLedger(
@@ -117,7 +129,7 @@ describe('Supplier ledger', () => {
 
   it('offers a retry when the balances cannot be loaded', async () => {
     const server = renderLedger('manager', {
-      [`GET ${LIST}`]: apiError(500, 'internal', 'Something went wrong'),
+      [`GET ${LIST}`]: apiError(500, 'internal_error', 'Something went wrong'),
     });
     expect(await screen.findByText('The supplier balances could not be loaded')).toBeInTheDocument();
     server.on(`GET ${LIST}`, json(balancePage(rows)));

@@ -5,10 +5,9 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
-import { useMe } from '../../components/common/useMe.ts';
+import { useCan, useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
-import { canExport } from '../catalog/permissions.ts';
 import { exportBalances, useBalances } from './api.ts';
 import { BalancesTable, LedgerTotals, SUPPLIER_TYPE_OPTIONS } from './BalancesTable.tsx';
 import {
@@ -22,7 +21,8 @@ import {
 /** /supplier-ledger: what is owed to each supplier (PHP); search, filters and sort live in the URL. */
 export function SupplierLedgerPage() {
   usePageTitle('Supplier ledger');
-  const { role, timeZone } = useMe();
+  const { timeZone } = useMe();
+  const mayExport = useCan('data.export');
   const [params, setParams] = useSearchParams();
   const filters = readLedgerFilters(params);
   const [search, setSearch] = useState(filters.q);
@@ -106,7 +106,7 @@ export function SupplierLedgerPage() {
               Clear filters
             </Button>
           )}
-          {canExport(role) && (
+          {mayExport && (
             <Button
               variant="default"
               leftSection={<IconDownload size={16} aria-hidden />}

@@ -1,12 +1,24 @@
+import { ledgerEntrySchema, statementSchema } from '@plastrace/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi, type Handler, json } from '../../test/fakeApi.ts';
-import { page, signInAs } from '../../test/pages.ts';
+import { fieldError, page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { wire } from '../../test/wire.ts';
 import { SUPPLIER } from '../receive-records/testData.ts';
 import { SupplierStatementPage } from './SupplierStatementPage.tsx';
-import { csv, entry, STATEMENT_PATH, statement, stubDownloads } from './testData.ts';
+import {
+  csv,
+  entry as ledgerEntry,
+  statement as rawStatement,
+  STATEMENT_PATH,
+  stubDownloads,
+} from './testData.ts';
+
+/** A ledger entry and a statement page as the API sends them. */
+const entry = (...args: Parameters<typeof ledgerEntry>) => wire(ledgerEntrySchema, ledgerEntry(...args));
+const statement = (...args: Parameters<typeof rawStatement>) => wire(statementSchema, rawStatement(...args));
 
 const payable = entry();
 const payment = entry({
@@ -89,7 +101,7 @@ describe('Supplier statement', () => {
     const server = renderStatement('auditor', {
       [`GET ${STATEMENT_PATH}`]: (r) =>
         Response.json(
-          r.url.includes('cursor=c1') ? statement([payment]) : { ...statement([payable]), next_cursor: 'c1' },
+          r.url.includes('cursor=c1') ? statement([payment]) : statement([payable], { next_cursor: 'c1' }),
         ),
     });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Load more' }));
@@ -110,9 +122,7 @@ describe('Supplier statement', () => {
       {
         [`GET ${STATEMENT_PATH}`]: (r) =>
           Response.json(
-            r.url.includes('cursor=c1')
-              ? statement([payment])
-              : { ...statement([payable]), next_cursor: 'c1' },
+            r.url.includes('cursor=c1') ? statement([payment]) : statement([payable], { next_cursor: 'c1' }),
           ),
         [`GET ${STATEMENT_PATH}/statement.csv`]: csv('statement-SUP-001.csv'),
       },
@@ -184,7 +194,12 @@ describe('Supplier statement', () => {
   });
 
   it('pays more than is owed only as an advance', async () => {
-    const advance = { ...payment, kind: 'advance', amount: '-30000.00', balance: '-8057.92' };
+    const advance = wire(ledgerEntrySchema, {
+      ...payment,
+      kind: 'advance',
+      amount: '-30000.00',
+      balance: '-8057.92',
+    });
     const server = renderStatement('manager', { 'POST /api/supplier-ledger/payments': json(advance, 201) });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Record payment' }));
@@ -219,5 +234,89 @@ describe('Supplier statement', () => {
       [`GET ${STATEMENT_PATH}`]: apiError(404, 'not_found', 'Supplier not found'),
     });
     expect(await screen.findByText('This supplier does not exist.')).toBeInTheDocument();
+  });
+
+  it('reverses a payment with a reason, then marks it reversed and lists the reversal', async () => {
+    const reversal = entry({
+      kind: 'payment_reversal',
+      amount: '5000.00',
+      balance: '21942.08',
+      method: 'gcash',
+      reference: 'GC-991',
+      source_type: 'supplier_ledger',
+      source_id: payment.id,
+      note: 'Paid to the wrong GCash number',
+      posted_at: '2026-05-22T02:00:00Z',
+    });
+    const REVERSE = `/api/supplier-ledger/entries/${payment.id}/reverse`;
+    const server = renderStatement('manager', {
+      [`GET ${STATEMENT_PATH}`]: json(afterPayment),
+      [`POST ${REVERSE}`]: json(reversal, 201),
+    });
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Statement' });
+    // Only payments and advances can be reversed: the delivery's payable has no button.
+    expect(within(table).getAllByRole('button', { name: /^Reverse/ })).toHaveLength(1);
+    await user.click(within(table).getByRole('button', { name: 'Reverse the payment of ₱5,000.00' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Reverse this payment?' }));
+    expect(dialog.getByText(/a reversal dated today cancels it/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Reverse payment' }));
+    expect(await dialog.findByText('Give a reason of at least 3 characters')).toBeInTheDocument();
+    expect(server.calls('POST', REVERSE)).toHaveLength(0);
+
+    await user.type(dialog.getByRole('textbox', { name: /^Reason/ }), 'Paid to the wrong GCash number');
+    server.on(
+      `GET ${STATEMENT_PATH}`,
+      json(
+        statement([payable, payment, reversal], { closing_balance: '21942.08', total_increase: '26942.08' }),
+      ),
+    );
+    await user.click(dialog.getByRole('button', { name: 'Reverse payment' }));
+    await waitFor(() => expect(server.calls('POST', REVERSE)).toHaveLength(1));
+    expect(server.calls('POST', REVERSE)[0]?.body).toEqual({ reason: 'Paid to the wrong GCash number' });
+    expect(
+      await screen.findByText('The payment of ₱5,000.00 to Juan Junkshop has been reversed.'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('table', { name: 'Statement' })).toHaveTextContent(
+        'Reversed payment · Paid to the wrong GCash number',
+      ),
+    );
+    expect(screen.queryByRole('dialog', { name: 'Reverse this payment?' })).not.toBeInTheDocument();
+    const paid = within(screen.getByRole('table', { name: 'Statement' }))
+      .getByText('Payment')
+      .closest('tr') as HTMLElement;
+    expect(within(paid).getByText('Reversed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Reverse the/ })).not.toBeInTheDocument();
+  });
+
+  it('shows why the server refused a reversal', async () => {
+    const REVERSE = `/api/supplier-ledger/entries/${payment.id}/reverse`;
+    const server = renderStatement('manager', {
+      [`GET ${STATEMENT_PATH}`]: json(afterPayment),
+      [`POST ${REVERSE}`]: apiError(409, 'conflict', 'This payment has already been reversed.'),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reverse the payment of ₱5,000.00' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Reverse this payment?' }));
+    await user.type(dialog.getByRole('textbox', { name: /^Reason/ }), 'Duplicate entry');
+    await user.click(dialog.getByRole('button', { name: 'Reverse payment' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('This payment has already been reversed.');
+    // The statement is read again, so a reversal someone else posted shows.
+    await waitFor(() => expect(server.calls('GET', STATEMENT_PATH).length).toBeGreaterThan(1));
+
+    server.on(
+      `POST ${REVERSE}`,
+      fieldError({ 'body.reason': 'Say why the payment is reversed' }, 'Some fields are invalid'),
+    );
+    await user.click(dialog.getByRole('button', { name: 'Reverse payment' }));
+    expect(await dialog.findByText('Say why the payment is reversed')).toBeInTheDocument();
+    expect(dialog.getByRole('textbox', { name: /^Reason/ })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('offers no reversal to roles that may not record payments', async () => {
+    renderStatement('auditor', { [`GET ${STATEMENT_PATH}`]: json(afterPayment) });
+    expect(await screen.findByRole('table', { name: 'Statement' })).toHaveTextContent('GCash · GC-991');
+    expect(screen.queryByRole('button', { name: /^Reverse/ })).not.toBeInTheDocument();
   });
 });

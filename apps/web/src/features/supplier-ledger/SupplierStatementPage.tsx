@@ -6,13 +6,13 @@ import { isNotFound } from '../../components/common/apiErrors.ts';
 import { formatDate } from '../../components/common/format.ts';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
-import { useMe } from '../../components/common/useMe.ts';
+import { useCan, useMe } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
-import { canExport } from '../catalog/permissions.ts';
 import classes from '../receive-records/print.module.css';
-import { canPay, exportStatement, type Period, useStatement } from './api.ts';
+import { exportStatement, type LedgerEntry, type Period, useStatement } from './api.ts';
 import { isBackwards, readPeriod, toPeriod, writePeriod } from './filters.ts';
 import { PaymentDialog } from './PaymentDialog.tsx';
+import { ReverseDialog } from './ReverseDialog.tsx';
 import { StatementSummary, StatementTable } from './StatementTable.tsx';
 
 /** '1 Oct 2026 – 31 Oct 2026'; a day is a calendar day, so it is shown as is (UTC), not shifted. */
@@ -27,7 +27,9 @@ function periodText({ from, to }: Period) {
 /** /supplier-ledger/:supplierId: a period's statement with its running balance; export, print, pay. */
 export function SupplierStatementPage() {
   const { supplierId = '' } = useParams();
-  const { role, timeZone } = useMe();
+  const { timeZone } = useMe();
+  const mayPay = useCan('payments.write');
+  const mayExport = useCan('data.export');
   const [params, setParams] = useSearchParams();
   const range = readPeriod(params);
   const period = toPeriod(range);
@@ -37,6 +39,7 @@ export function SupplierStatementPage() {
   const entries = statement.data?.pages.flatMap((p) => p.items) ?? [];
   const supplier = first?.supplier;
   const [paying, setPaying] = useState(false);
+  const [reversing, setReversing] = useState<LedgerEntry | null>(null);
   const [busy, setBusy] = useState<'export' | 'print' | null>(null);
   const [actionError, setActionError] = useState<unknown>(null);
   usePageTitle(supplier ? `Statement: ${supplier.name}` : 'Supplier statement');
@@ -80,8 +83,8 @@ export function SupplierStatementPage() {
         </div>
         {first && (
           <Group gap="xs" className={classes.noPrint}>
-            {canPay(role) && <Button onClick={() => setPaying(true)}>Record payment</Button>}
-            {canExport(role) && (
+            {mayPay && <Button onClick={() => setPaying(true)}>Record payment</Button>}
+            {mayExport && (
               <Button
                 variant="default"
                 leftSection={<IconDownload size={16} aria-hidden />}
@@ -157,7 +160,11 @@ export function SupplierStatementPage() {
               {period.from || period.to ? 'No entries in this period.' : 'No entries yet.'}
             </Text>
           ) : (
-            <StatementTable entries={entries} timeZone={timeZone} />
+            <StatementTable
+              entries={entries}
+              timeZone={timeZone}
+              onReverse={mayPay ? setReversing : undefined}
+            />
           )}
           <div className={classes.noPrint}>
             <LoadMore
@@ -170,6 +177,12 @@ export function SupplierStatementPage() {
             opened={paying}
             supplier={{ id: supplierId, name: supplier?.name ?? 'this supplier' }}
             onClose={() => setPaying(false)}
+          />
+          <ReverseDialog
+            entry={reversing}
+            supplierName={supplier?.name ?? 'the supplier'}
+            timeZone={timeZone}
+            onClose={() => setReversing(null)}
           />
         </>
       )}

@@ -11,7 +11,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Wire } from '../../api/caseConvert.ts';
 import { api } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
-import { isNotFound } from '../../components/common/apiErrors.ts';
+import { isConflict, isNotFound } from '../../components/common/apiErrors.ts';
 
 export type SupplierBalance = Wire<typeof supplierBalanceSchema>;
 export type BalancePage = Wire<typeof supplierBalancePageSchema>;
@@ -94,10 +94,26 @@ export function useRecordPayment() {
   });
 }
 
+/**
+ * `POST /api/supplier-ledger/entries/{id}/reverse`: cancels a mistaken payment or advance with a
+ * reversal dated today (once; the entry itself stays). A refusal because it was already reversed
+ * refreshes the statement too, so the reversal someone else posted shows.
+ */
+export function useReversePayment() {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ledgerKey });
+  return useMutation({
+    mutationFn: ({ entryId, reason }: { entryId: string; reason: string }) =>
+      api.post<LedgerEntry>(`/supplier-ledger/entries/${encodeURIComponent(entryId)}/reverse`, { reason }),
+    onSuccess: refresh,
+    onError: (error) => {
+      if (isConflict(error)) refresh();
+    },
+  });
+}
+
 export const exportBalances = ({ sort, q, type, owing, asOf }: BalanceQuery) =>
   downloadFile('/supplier-ledger/export.csv', { sort, q, type, owing, asOf }, 'supplier-balances.csv');
 
 export const exportStatement = (supplierId: string, { from, to }: Period) =>
   downloadFile(`${statementPath(supplierId)}/statement.csv`, { from, to }, 'statement.csv');
-
-export const canPay = (role: string | undefined) => role === 'admin' || role === 'manager';

@@ -16,5 +16,5 @@ export const supplierLedgerRoutes: RouteObject[] = [
 
 export const supplierLedgerNav: NavGroup = {
   label: 'Finance',
-  items: [{ label: 'Supplier ledger', path: '/supplier-ledger', icon: IconReceipt2 }],
+  items: [{ label: 'Supplier ledger', path: '/supplier-ledger', icon: IconReceipt2, action: 'ledger.read' }],
 };

@@ -1,4 +1,9 @@
-import { PAYMENT_METHODS, SUPPLIER_TYPES, type supplierSchema } from '@plastrace/shared';
+import {
+  PAYMENT_METHODS,
+  SUPPLIER_SELF_SERVICE_FIELDS,
+  SUPPLIER_TYPES,
+  type supplierSchema,
+} from '@plastrace/shared';
 import type { Wire } from '../../api/caseConvert.ts';
 import { defineEntity } from '../catalog/entity.ts';
 import { humanize, optionsOf } from '../catalog/formModel.ts';
@@ -14,6 +19,11 @@ export const suppliersConfig = defineEntity<Supplier>({
   noun: 'supplier',
   plural: 'Suppliers',
   searchPlaceholder: 'Code, name or contact',
+  // A supplier member sees their own record and changes its contact and payment details.
+  permissions: { read: 'suppliers.read', update: 'suppliers.write' },
+  ownFields: SUPPLIER_SELF_SERVICE_FIELDS.map((f) =>
+    f.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()),
+  ),
   filters: [
     { name: 'type', label: 'Type', options: TYPES },
     { name: 'paymentMethod', label: 'Payment', options: METHODS },

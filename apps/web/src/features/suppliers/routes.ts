@@ -12,5 +12,5 @@ export const suppliersRoutes: RouteObject[] = [
 
 export const suppliersNav: NavGroup = {
   label: 'Master data',
-  items: [{ label: 'Suppliers', path: '/suppliers', icon: IconTruck }],
+  items: [{ label: 'Suppliers', path: '/suppliers', icon: IconTruck, action: 'suppliers.read' }],
 };

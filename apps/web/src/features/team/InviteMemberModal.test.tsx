@@ -1,18 +1,21 @@
+import { invitationSchema, supplierLookupSchema } from '@plastrace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, json } from '../../test/fakeApi.ts';
+import { refusalText } from '../../components/common/RequirePermission.tsx';
+import { apiError, fakeApi, json } from '../../test/fakeApi.ts';
 import { emptyPage, fieldError, page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { itemsOf, wire } from '../../test/wire.ts';
 import { TeamPage } from './TeamPage.tsx';
 
-const supplier = {
+const supplier = wire(supplierLookupSchema, {
   id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a99',
   code: 'SUP-001',
   name: 'Juan Junkshop',
   type: 'junkshop',
-};
-const invitation = {
+});
+const invitation = wire(invitationSchema, {
   id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a11',
   email: 'rosa@example.ph',
   role: 'supplier',
@@ -23,14 +26,14 @@ const invitation = {
   expires_at: '2026-06-01T00:00:00Z',
   created_at: '2026-05-25T00:00:00Z',
   accepted_at: null,
-};
+});
 
 function renderTeam(role: Parameters<typeof signInAs>[0], handlers = {}) {
   const server = fakeApi({
     ...signInAs(role),
     'GET /api/members': emptyPage,
     'GET /api/invitations': emptyPage,
-    'GET /api/suppliers/lookup': json({ items: [supplier] }),
+    'GET /api/suppliers/lookup': json(wire(itemsOf(supplierLookupSchema), { items: [supplier] })),
     ...handlers,
   });
   renderWithAuth(page('/user-management', TeamPage), '/user-management');
@@ -62,15 +65,18 @@ describe('Invite member', () => {
     expect(roleOptions(dialog)).toEqual(['Manager', 'Operator', 'Auditor', 'Supplier']);
   });
 
-  it('gives auditors no invite button', async () => {
-    renderTeam('auditor');
+  it('gives auditors no invite button and no invitations, which their role may not read', async () => {
+    const server = renderTeam('auditor');
     expect(await screen.findByRole('tab', { name: 'Members' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Invite member' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Invitations' })).not.toBeInTheDocument();
+    expect(server.calls('GET', '/api/invitations')).toHaveLength(0);
   });
 
   it('tells operators they may not see the team, without asking the server', async () => {
     const server = renderTeam('operator');
     expect(await screen.findByText('You do not have permission to see this')).toBeInTheDocument();
+    expect(screen.getByText(refusalText('members.read'))).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Invite member' })).not.toBeInTheDocument();
     expect(server.calls('GET', '/api/members')).toHaveLength(0);
   });
@@ -119,11 +125,9 @@ describe('Invite member', () => {
     await waitFor(() => expect(email).toHaveAccessibleDescription(/This address cannot receive email/));
     expect(email).toHaveAttribute('aria-invalid', 'true');
 
-    server.on('POST /api/invitations', () =>
-      Response.json(
-        { code: 'forbidden', message: 'Your role may not invite an administrator', error: 'x' },
-        { status: 403 },
-      ),
+    server.on(
+      'POST /api/invitations',
+      apiError(403, 'forbidden', 'Your role may not invite an administrator'),
     );
     await user.click(form.getByRole('button', { name: 'Send invitation' }));
     const alert = await form.findByRole('alert');

@@ -1,12 +1,14 @@
+import { memberSchema, page as pageOf } from '@plastrace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, json, wireUser } from '../../test/fakeApi.ts';
+import { apiError, fakeApi, json, wireUser } from '../../test/fakeApi.ts';
 import { emptyPage, page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { wire } from '../../test/wire.ts';
 import { TeamPage } from './TeamPage.tsx';
 
-const juan = {
+const juan = wire(memberSchema, {
   id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b01',
   user_id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b02',
   email: 'juan@ecoplast.ph',
@@ -20,21 +22,21 @@ const juan = {
   last_sign_in_at: '2026-05-20T01:30:00Z',
   created_at: '2026-01-10T00:00:00Z',
   version: 3,
-};
-const self = {
+});
+const self = wire(memberSchema, {
   ...juan,
-  id: 'm-self',
+  id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b03',
   user_id: wireUser.id,
   email: wireUser.email,
   first_name: 'Maria',
   last_name: 'Santos',
   role: 'admin',
-};
+});
 
 function renderMembers(role: 'admin' | 'manager' = 'admin', handlers = {}) {
   const server = fakeApi({
     ...signInAs(role),
-    'GET /api/members': json({ items: [self, juan], next_cursor: null }),
+    'GET /api/members': json(wire(pageOf(memberSchema), { items: [self, juan], next_cursor: null })),
     'GET /api/invitations': emptyPage,
     ...handlers,
   });
@@ -57,15 +59,11 @@ describe('Members', () => {
 
   it('changes a role with the version it was read at, and explains a conflict with a reload', async () => {
     const server = renderMembers('admin', {
-      'PATCH /api/members/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b01': () =>
-        Response.json(
-          {
-            code: 'conflict',
-            message: 'Someone else changed this member. Reload and try again.',
-            error: 'Someone else changed this member. Reload and try again.',
-          },
-          { status: 409 },
-        ),
+      'PATCH /api/members/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4b01': apiError(
+        409,
+        'conflict',
+        'Someone else changed this member. Reload and try again.',
+      ),
     });
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Role of Juan Cruz' }), 'Manager');
@@ -87,7 +85,9 @@ describe('Members', () => {
 
   it('deactivates a member only after confirming', async () => {
     const server = renderMembers('admin', {
-      [`POST /api/members/${juan.id}/deactivate`]: json({ ...juan, status: 'deactivated', version: 4 }),
+      [`POST /api/members/${juan.id}/deactivate`]: json(
+        wire(memberSchema, { ...juan, status: 'deactivated', version: 4 }),
+      ),
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Deactivate Juan Cruz' }));

@@ -7,11 +7,10 @@ import { isConflict } from '../../components/common/apiErrors.ts';
 import { ConfirmDialog } from '../../components/common/ConfirmDialog.tsx';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
-import { useMe } from '../../components/common/useMe.ts';
+import { useCan, useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { type Member, useChangeRole, useMembers, useSetMemberActive } from './api.ts';
 import { MemberRow } from './MemberRow.tsx';
-import { canManageMembers } from './permissions.ts';
 
 const ROLE_FILTER = [
   { value: '', label: 'All roles' },
@@ -25,7 +24,8 @@ const STATUS_FILTER = [
 
 /** The members table; administrators change roles and deactivate or reactivate members here. */
 export function MembersTab() {
-  const { me, role: myRole, timeZone } = useMe();
+  const { me, timeZone } = useMe();
+  const canManage = useCan('members.manage');
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const [role, setRole] = useState<MemberRole | ''>('');
@@ -35,7 +35,6 @@ export function MembersTab() {
   const setActive = useSetMemberActive();
   const [confirm, setConfirm] = useState<{ member: Member; active: boolean } | null>(null);
   const { showToast } = useToast();
-  const canManage = canManageMembers(myRole);
   const rows = members.data?.pages.flatMap((p) => p.items) ?? [];
 
   function onRoleChange(member: Member, next: MemberRole) {

@@ -2,57 +2,37 @@ import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { PermissionNotice, QueryError } from '../../components/common/QueryError.tsx';
-import { useMe } from '../../components/common/useMe.ts';
+import { RequirePermission } from '../../components/common/RequirePermission.tsx';
+import { useCan, useMe } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { InvitationsTab } from './InvitationsTab.tsx';
 import { InviteMemberModal } from './InviteMemberModal.tsx';
 import { MembersTab } from './MembersTab.tsx';
-import { canSeeTeam, invitableRoles } from './permissions.ts';
+import { invitableRoles } from './permissions.ts';
 
 type Tab = 'members' | 'invitations';
 
 /** /user-management: who is in the organization, and who has been invited. */
 export function TeamPage() {
   usePageTitle('Team');
-  const { me, query, role } = useMe();
+  return (
+    <RequirePermission action="members.read" title="Team">
+      <Team />
+    </RequirePermission>
+  );
+}
+
+function Team() {
+  const { role } = useMe();
+  const mayReadInvitations = useCan('invitations.read');
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'invitations' ? 'invitations' : 'members';
+  const tab: Tab = mayReadInvitations && params.get('tab') === 'invitations' ? 'invitations' : 'members';
   const [inviting, setInviting] = useState(false);
   const roles = invitableRoles(role);
 
   // The tab lives in the URL, so a reload or a shared link opens the same one.
   const showTab = (next: Tab) =>
     setParams(next === 'members' ? {} : { tab: next }, { replace: true, preventScrollReset: true });
-
-  if (!me) {
-    return (
-      <Stack maw={720}>
-        <Title order={1}>Team</Title>
-        {query.isError ? (
-          <QueryError
-            error={query.error}
-            what="Your account"
-            onRetry={() => query.refetch()}
-            retrying={query.isFetching}
-          />
-        ) : (
-          <Text c="dimmed" role="status">
-            Loading…
-          </Text>
-        )}
-      </Stack>
-    );
-  }
-
-  if (!canSeeTeam(role)) {
-    return (
-      <Stack maw={720}>
-        <Title order={1}>Team</Title>
-        <PermissionNotice message="Only administrators, managers and auditors can see the team. Ask an administrator if you need access." />
-      </Stack>
-    );
-  }
 
   return (
     <Stack gap="md">
@@ -76,14 +56,17 @@ export function TeamPage() {
       >
         <Tabs.List mb="md">
           <Tabs.Tab value="members">Members</Tabs.Tab>
-          <Tabs.Tab value="invitations">Invitations</Tabs.Tab>
+          {/* Auditors see the members but not the invitations (invitations.read). */}
+          {mayReadInvitations && <Tabs.Tab value="invitations">Invitations</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="members">
           <MembersTab />
         </Tabs.Panel>
-        <Tabs.Panel value="invitations">
-          <InvitationsTab />
-        </Tabs.Panel>
+        {mayReadInvitations && (
+          <Tabs.Panel value="invitations">
+            <InvitationsTab />
+          </Tabs.Panel>
+        )}
       </Tabs>
       {roles.length > 0 && (
         <InviteMemberModal

@@ -1,13 +1,11 @@
-import { MEMBER_ROLES, type MemberRole } from '@plastrace/shared';
+import { can, MEMBER_ROLES, type MemberRole } from '@plastrace/shared';
 
-// DESIGN.md §4, as the server's team policy enforces it; the web only hides what would be refused.
+/**
+ * The roles a member may invite: none without `invitations.manage`; the administrator role only by
+ * those who may change members (administrators) — managers invite every other role. The server's
+ * team policy enforces the same; the web only hides what would be refused.
+ */
 export function invitableRoles(role: MemberRole | undefined): MemberRole[] {
-  if (role === 'admin') return [...MEMBER_ROLES];
-  if (role === 'manager') return MEMBER_ROLES.filter((r) => r !== 'admin');
-  return [];
+  if (!can(role, 'invitations.manage')) return [];
+  return can(role, 'members.manage') ? [...MEMBER_ROLES] : MEMBER_ROLES.filter((r) => r !== 'admin');
 }
-
-export const canSeeTeam = (role: MemberRole | undefined) =>
-  role === 'admin' || role === 'manager' || role === 'auditor';
-
-export const canManageMembers = (role: MemberRole | undefined) => role === 'admin';

@@ -12,5 +12,5 @@ export const teamRoutes: RouteObject[] = [
 
 export const teamNav: NavGroup = {
   label: 'Administration',
-  items: [{ label: 'Team', path: '/user-management', icon: IconUsers }],
+  items: [{ label: 'Team', path: '/user-management', icon: IconUsers, action: 'members.read' }],
 };

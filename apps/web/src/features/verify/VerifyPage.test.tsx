@@ -1,8 +1,10 @@
+import { publicLotSchema } from '@plastrace/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, json } from '../../test/fakeApi.ts';
 import { page } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { wire } from '../../test/wire.ts';
 import { LOT_ID } from '../receive-records/testData.ts';
 import { VerifyPage } from './VerifyPage.tsx';
 
@@ -11,18 +13,20 @@ const URL_ = `/api/public/lots/${LOT_ID}`;
 describe('Verify page', () => {
   it('shows the public facts of a lot without a session', async () => {
     const server = fakeApi({
-      [`GET ${URL_}`]: json({
-        id: LOT_ID,
-        code: 'MNL1-260520-0001',
-        material: 'PET bottles',
-        polymer: 'PET',
-        form: 'bottles',
-        qty_kg: '1200.250',
-        status: 'available',
-        facility_city: 'Manila',
-        received_on: '2026-05-20',
-        created_at: '2026-05-20T02:00:00Z',
-      }),
+      [`GET ${URL_}`]: json(
+        wire(publicLotSchema, {
+          id: LOT_ID,
+          code: 'MNL1-260520-0001',
+          material: 'PET bottles',
+          polymer: 'PET',
+          form: 'bottles',
+          qty_kg: '1200.250',
+          status: 'available',
+          facility_city: 'Manila',
+          received_on: '2026-05-20',
+          created_at: '2026-05-20T02:00:00Z',
+        }),
+      ),
     });
     renderWithAuth(page('/verify/:recordId', VerifyPage), `/verify/${LOT_ID}`);
     const facts = await screen.findByLabelText('Lot facts');

@@ -1,12 +1,16 @@
+import { contactInfoSchema, contactReceiptSchema } from '@plastrace/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, json } from '../../../test/fakeApi.ts';
 import { fieldError, page, signInAs } from '../../../test/pages.ts';
 import { renderWithAuth } from '../../../test/render.tsx';
+import { wire } from '../../../test/wire.ts';
 import { ContactPage } from './ContactPage.tsx';
 
-const info = { 'GET /api/contact': json({ support_email: 'support@plastrace.ph' }) };
+const info = {
+  'GET /api/contact': json(wire(contactInfoSchema, { support_email: 'support@plastrace.ph' })),
+};
 const show = (path = '/contact') => renderWithAuth(page('/contact', ContactPage), path);
 const form = () => screen.getByRole('form', { name: 'Contact us' });
 
@@ -54,7 +58,10 @@ describe('ContactPage', () => {
     const api = fakeApi({
       ...info,
       'POST /api/contact': json(
-        { reference: 'PT-3F9A21B7', message: 'Thank you! Your message has been sent.' },
+        wire(contactReceiptSchema, {
+          reference: 'PT-3F9A21B7',
+          message: 'Thank you! Your message has been sent.',
+        }),
         201,
       ),
     });

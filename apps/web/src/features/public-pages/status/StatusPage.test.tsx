@@ -1,3 +1,4 @@
+import { healthSchema, readySchema } from '@plastrace/shared';
 import { focusManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -5,10 +6,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, hang, json, networkDown } from '../../../test/fakeApi.ts';
 import { page } from '../../../test/pages.ts';
 import { renderWithAuth } from '../../../test/render.tsx';
+import { useControlledTimers } from '../../../test/timers.ts';
+import { wire } from '../../../test/wire.ts';
 import { StatusPage } from './StatusPage.tsx';
 
-const healthy = { status: 'ok', version: '0.1.0', uptime_s: 4242 };
-const ready = { status: 'ready', database: true, migrations: { applied: 8, expected: 8 } };
+const healthy = wire(healthSchema, { status: 'ok', version: '0.1.0', uptime_s: 4242 });
+const ready = wire(readySchema, { status: 'ready', database: true, migrations: { applied: 8, expected: 8 } });
+const notReady = (database: boolean, applied: number) =>
+  wire(readySchema, { status: 'not_ready', database, migrations: { applied, expected: 8 } });
 
 const show = () => renderWithAuth(page('/status', StatusPage), '/status');
 const stateOf = (component: string) =>
@@ -45,10 +50,7 @@ describe('StatusPage', () => {
   it('is degraded when /api/ready answers 503: database unreachable', async () => {
     fakeApi({
       'GET /api/health': json(healthy),
-      'GET /api/ready': json(
-        { status: 'not_ready', database: false, migrations: { applied: 0, expected: 8 } },
-        503,
-      ),
+      'GET /api/ready': json(notReady(false, 0), 503),
     });
     show();
     expect(await screen.findByText('Degraded service')).toBeInTheDocument();
@@ -59,10 +61,7 @@ describe('StatusPage', () => {
   it('is degraded when migrations are pending', async () => {
     fakeApi({
       'GET /api/health': json(healthy),
-      'GET /api/ready': json(
-        { status: 'not_ready', database: true, migrations: { applied: 6, expected: 8 } },
-        503,
-      ),
+      'GET /api/ready': json(notReady(true, 6), 503),
     });
     show();
     expect(await screen.findByText('Degraded service')).toBeInTheDocument();
@@ -89,7 +88,7 @@ describe('StatusPage', () => {
   });
 
   it('refreshes by itself every 30 seconds, but not while the page is hidden', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    useControlledTimers();
     const api = fakeApi({ 'GET /api/health': json(healthy), 'GET /api/ready': json(ready) });
     show();
     expect(await screen.findByText('All systems operational')).toBeInTheDocument();
