@@ -5,6 +5,7 @@ import { connect, type Database } from '../../apps/server/src/db/client.ts';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.ts';
 import { runMigrations } from '../../apps/server/src/db/migrate.ts';
 import { onCleanup } from './cleanup.ts';
+import { parentPid } from './cpu.ts';
 
 export type BenchDb = {
   url: string;
@@ -12,6 +13,8 @@ export type BenchDb = {
   database: Database;
   /** `SELECT version()` */
   version: string;
+  /** The PostgreSQL server's main process, whose processes' CPU the rows count (cpu.ts). */
+  postmasterPid: number;
   /** Closes the pool, stops PostgreSQL and removes its temporary folder; safe to call twice. */
   stop: () => Promise<void>;
 };
@@ -45,8 +48,13 @@ export async function startBenchDb(
     const pg = await started;
     await runMigrations(pg.url);
     database = connect(pg.url, opts.poolMax ? { max: opts.poolMax } : {});
-    const { rows } = await database.pool.query<{ version: string }>('SELECT version()');
-    return { url: pg.url, database, version: rows[0]?.version ?? 'unknown', stop };
+    const { rows } = await database.pool.query<{ version: string; pid: number }>(
+      'SELECT version(), pg_backend_pid() AS pid',
+    );
+    const row = rows[0];
+    if (!row) throw new Error('SELECT version() returned nothing');
+    // A backend's parent is the postmaster (the embedded server runs on this machine).
+    return { url: pg.url, database, version: row.version, postmasterPid: parentPid(row.pid), stop };
   } catch (e) {
     await stop();
     throw e;

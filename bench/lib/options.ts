@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { RECEIVE_BATCH_MAX } from '@plastrace/shared';
 import type { LoadOptions } from './load.ts';
 
 export type QueryOptions = {
@@ -8,16 +9,32 @@ export type QueryOptions = {
   ledgerRows: number;
 };
 
+export type ScenarioOptions = {
+  /** Receive records generated for the list scenarios. */
+  receiveRecords: number;
+  /** Records per request of the batch-posting rows, one row per size. */
+  batchSizes: number[];
+  /** Concurrent connections of the batch-posting rows (a few scales or importers, not 50 browsers). */
+  batchConnections: number;
+};
+
 export type BenchOptions = LoadOptions &
-  QueryOptions & { json: boolean; only: string[] | undefined; help: boolean };
+  QueryOptions &
+  ScenarioOptions & { json: boolean; only: string[] | undefined; help: boolean };
 
 export const USAGE = `Usage: npm run bench -- [options]
 
   --duration N      measured seconds per scenario (default 5)
-  --warmup N        warm-up seconds before each measurement (default 1)
+  --warmup N        warm-up seconds before each measurement (default 1; a slow route warms
+                    on until 500 requests, at most 5 times as long)
   --connections N   concurrent HTTP connections (default 50)
   --runs N          timed runs of each query scenario, median shown (default 7)
   --ledger-rows N   stock-ledger rows generated for the inventory scenarios (default 1000000)
+  --receive-records N
+                    receive records generated for the list scenarios (default 1000000)
+  --batch-size N    records per request of a batch-posting row (repeatable; default 20 and 100)
+  --batch-connections N
+                    concurrent connections of the batch-posting rows (default 2)
   --only ID         run only this scenario and its baseline (repeatable)
   --json            print the results as JSON on stdout (header and table then go to stderr)
   -h, --help        show this help`;
@@ -38,6 +55,14 @@ function positive(
   return n;
 }
 
+/** The API takes at most RECEIVE_BATCH_MAX records a request. */
+function batchSize(raw: string): number {
+  const n = positive('batch-size', raw, 0, { int: true });
+  if (n > RECEIVE_BATCH_MAX)
+    throw new Error(`--batch-size must be at most ${RECEIVE_BATCH_MAX} (the API's limit), got "${raw}"`);
+  return n;
+}
+
 export function parseOptions(args: string[]): BenchOptions {
   const { values } = parseArgs({
     args,
@@ -49,6 +74,9 @@ export function parseOptions(args: string[]): BenchOptions {
       connections: { type: 'string' },
       runs: { type: 'string' },
       'ledger-rows': { type: 'string' },
+      'receive-records': { type: 'string' },
+      'batch-size': { type: 'string', multiple: true },
+      'batch-connections': { type: 'string' },
       only: { type: 'string', multiple: true },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -60,6 +88,9 @@ export function parseOptions(args: string[]): BenchOptions {
     connections: positive('connections', values.connections, 50, { int: true }),
     runs: positive('runs', values.runs, 7, { int: true }),
     ledgerRows: positive('ledger-rows', values['ledger-rows'], 1_000_000, { int: true }),
+    receiveRecords: positive('receive-records', values['receive-records'], 1_000_000, { int: true }),
+    batchSizes: [...new Set((values['batch-size'] ?? ['20', '100']).map(batchSize))],
+    batchConnections: positive('batch-connections', values['batch-connections'], 2, { int: true }),
     only: values.only,
     json: values.json,
     help: values.help,

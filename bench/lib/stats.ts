@@ -7,13 +7,16 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
 }
 
-/** Operations completed in `elapsedMs`, with the latency of each (ms), as a table row's numbers. */
-export function measurement(latenciesMs: number[], elapsedMs: number): Measurement {
+/**
+ * Steps completed in `elapsedMs`, with the latency of each (ms), as a table row's numbers; `ops` is
+ * the operations they completed (default one per step), which the rate counts.
+ */
+export function measurement(latenciesMs: number[], elapsedMs: number, ops = latenciesMs.length): Measurement {
   const sorted = [...latenciesMs].sort((a, b) => a - b);
   return {
-    perSecond: elapsedMs > 0 ? (sorted.length * 1000) / elapsedMs : 0,
+    perSecond: elapsedMs > 0 ? (ops * 1000) / elapsedMs : 0,
     p50Ms: percentile(sorted, 50),
     p99Ms: percentile(sorted, 99),
-    count: sorted.length,
+    count: ops,
   };
 }

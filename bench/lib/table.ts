@@ -29,3 +29,6 @@ export const fmtMs = (n: number) => String(Math.round(n * 100) / 100);
 
 /** 0.4213 → "0.42×"; small ratios keep two significant digits: 0.00452 → "0.0045×" */
 export const fmtRatio = (n: number) => `${n >= 0.1 || n === 0 ? n.toFixed(2) : n.toPrecision(2)}×`;
+
+/** CPU milliseconds per operation: 3 significant-ish digits (0.052, 0.41, 3.27, 12.4). */
+export const fmtCpu = (n: number) => (n < 0.1 ? n.toFixed(3) : n < 10 ? n.toFixed(2) : n.toFixed(1));

@@ -1,18 +1,26 @@
+import { cpuBetween, sampleCpu } from './cpu.ts';
 import type { Measurement } from './load.ts';
 import { measurement } from './stats.ts';
 
 /**
- * Times `fn` run one call after another: one untimed run (plans, caches, JIT), then `runs` timed
- * ones. p50 is the median; with a handful of runs p99 is the slowest; req/s is runs per second.
+ * Times `fn` run one call after another in this thread: one untimed run (plans, caches, JIT), then
+ * `runs` timed ones. p50 is the median; with a handful of runs p99 is the slowest; req/s is runs per
+ * second. CPU counts this whole process (the service runs here) and the PostgreSQL server.
  */
-export async function timeRuns(fn: () => Promise<unknown>, runs: number): Promise<Measurement> {
+export async function timeRuns(
+  fn: () => Promise<unknown>,
+  runs: number,
+  postmasterPid: number,
+): Promise<Measurement> {
   await fn();
   const latencies: number[] = [];
+  const before = sampleCpu(postmasterPid);
   const start = performance.now();
   for (let i = 0; i < runs; i++) {
     const t = performance.now();
     await fn();
     latencies.push(performance.now() - t);
   }
-  return measurement(latencies, performance.now() - start);
+  const elapsed = performance.now() - start;
+  return { ...measurement(latencies, elapsed), cpu: cpuBetween(before, sampleCpu(postmasterPid), false) };
 }

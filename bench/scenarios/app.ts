@@ -1,15 +1,24 @@
+import pino from 'pino';
 import { buildApp } from '../../apps/server/src/app.ts';
 import type { AppContext } from '../../apps/server/src/context.ts';
-import { createLogger } from '../../apps/server/src/lib/logger.ts';
+import { createLogger, loggerOptions } from '../../apps/server/src/lib/logger.ts';
 import { Mailer } from '../../apps/server/src/modules/mail/mail.service.ts';
 import type { BenchContext } from '../lib/scenario.ts';
 
-/** The real app (all plugins, hooks and routes) on the bench database, logging off. */
-export function benchApp(ctx: BenchContext) {
-  return buildApp({
-    config: { publicUrl: 'http://127.0.0.1', logLevel: 'silent' },
+/**
+ * The real app (all plugins, hooks and routes) on the bench database, logging as it does by default
+ * (LOG_LEVEL=info: one line per request, written synchronously as pino writes to stdout) into
+ * /dev/null, so the rows pay for the log line the server writes.
+ */
+export async function benchApp(ctx: BenchContext) {
+  const out = pino.destination({ dest: '/dev/null', sync: true });
+  const app = await buildApp({
+    config: { publicUrl: 'http://127.0.0.1', logLevel: 'info' },
     db: ctx.db.database.db,
+    logger: pino(loggerOptions('info'), out),
   });
+  app.addHook('onClose', async () => out.destroy());
+  return app;
 }
 
 /** The web app's public client key (apps/web/src/api/authHeaders.ts): sent until there is a session. */

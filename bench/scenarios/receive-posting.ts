@@ -1,25 +1,36 @@
+import { randomUUID } from 'node:crypto';
 import { DEMO_PASSWORD } from '../../apps/server/src/seed/data.ts';
 import { seedDemo } from '../../apps/server/src/seed/demo.ts';
 import { withResource } from '../lib/cleanup.ts';
 import type { BenchDb } from '../lib/db.ts';
 import { loadFlow } from '../lib/flow.ts';
-import type { BenchContext, Scenario } from '../lib/scenario.ts';
+import type { ScenarioOptions } from '../lib/options.ts';
+import { type BenchContext, loadTarget, type Scenario } from '../lib/scenario.ts';
 import { benchApp, signIn } from './app.ts';
 import type { PgInsertData } from './pg-insert.user.ts';
+import type { ReceiveBatchData } from './receive-batch.user.ts';
 import type { ReceiveData } from './receive-posting.user.ts';
 
-const SLUG = 'bench-intake';
+export const INTAKE_SLUG = 'bench-intake';
 const TABLE = 'bench_plain_inserts';
 
-type Masterdata = Omit<ReceiveData, 'origin' | 'headers'>;
+export type Masterdata = {
+  organizationId: string;
+  suppliers: string[];
+  facilities: string[];
+  materials: string[];
+};
 const seeded = new WeakMap<BenchDb, Promise<Masterdata>>();
 
-/** The demo organization's master data (seeded once per run): what a weighbridge clerk picks from. */
-function masterdata(db: BenchDb): Promise<Masterdata> {
+/**
+ * The bench organization's master data (the demo's, seeded once per run): what a weighbridge clerk
+ * picks from. The posting rows post into it, and the list rows' generated records belong to it.
+ */
+export function masterdata(db: BenchDb): Promise<Masterdata> {
   let m = seeded.get(db);
   if (!m) {
     m = (async () => {
-      const { organizationId } = await seedDemo(db.database.db, { seed: 1, slug: SLUG });
+      const { organizationId } = await seedDemo(db.database.db, { seed: 1, slug: INTAKE_SLUG });
       const ids = async (table: string) =>
         (
           await db.database.pool.query<{ id: string }>(
@@ -28,6 +39,7 @@ function masterdata(db: BenchDb): Promise<Masterdata> {
           )
         ).rows.map((r) => r.id);
       return {
+        organizationId,
         suppliers: await ids('suppliers'),
         facilities: await ids('facilities'),
         materials: await ids('materials'),
@@ -38,11 +50,15 @@ function masterdata(db: BenchDb): Promise<Masterdata> {
   return m;
 }
 
+/** The demo operator of the bench organization (records.write, records.read). */
+export const operatorEmail = `operator.${INTAKE_SLUG}@demo.plastrace.ph`;
+
 /** The baseline: the cheapest durable write PostgreSQL offers a client, one row per round trip. */
 export const pgInsertLoop: Scenario = {
   id: 'pg-insert-loop',
   name: 'pg INSERT 1 row, plain table',
-  note: 'pg INSERT 1 row: the baseline of receive posting. As many pg clients as HTTP connections, each its own connection looping on one autocommitted single-row INSERT (bigint identity key, no other index, no trigger, no foreign key); req/s = rows/s.',
+  unit: 'row',
+  note: 'pg INSERT 1 row: the baseline of receive posting. As many pg clients as HTTP connections, each its own connection looping on one autocommitted single-row INSERT (bigint identity key, no other index, no trigger, no foreign key); rate = rows/s; no Node server, so its Node CPU is only the load worker’s helper threads.',
   run: async (ctx: BenchContext) => {
     const { pool } = ctx.db.database;
     await pool.query(
@@ -50,31 +66,83 @@ export const pgInsertLoop: Scenario = {
     );
     try {
       const data: PgInsertData = { url: ctx.db.url, table: TABLE };
-      return await loadFlow(new URL('./pg-insert.user.ts', import.meta.url), data, ctx.load);
+      // Where its backends wait, but no app pool: each client has its own connection.
+      const target = { ...loadTarget(ctx), waitsUrl: ctx.db.url };
+      return await loadFlow(new URL('./pg-insert.user.ts', import.meta.url), data, target);
     } finally {
       await pool.query(`DROP TABLE ${TABLE}`);
     }
   },
 };
 
-/** The weighbridge clerk's save-and-post, through every layer: HTTP, CSRF, session, zod, services, PostgreSQL. */
-export const receivePosting: Scenario = {
-  id: 'receive-posting',
-  name: 'app create + post receive record (1 line)',
-  baseline: pgInsertLoop.id,
-  note: 'app create + post: one operation is what "Save and post" does in the web app, signed in as the operator: POST /api/receive-records (one line, price from the price list) then POST /api/receive-records/{id}/post, each with bearer token, CSRF token and cookie and its own Idempotency-Key, on one keep-alive connection per virtual user; req/s = records posted per second, p50/p99 = the two requests together.',
-  run: (ctx: BenchContext) =>
-    withResource(
-      () => benchApp(ctx),
-      (app) => app.close(),
-      async (app) => {
-        const md = await masterdata(ctx.db);
-        const origin = await app.listen({ host: '127.0.0.1', port: 0 });
-        const headers = await signIn(origin, `operator.${SLUG}@demo.plastrace.ph`, DEMO_PASSWORD);
-        const data: ReceiveData = { origin, headers, ...md };
-        return loadFlow(new URL('./receive-posting.user.ts', import.meta.url), data, ctx.load);
-      },
+/** The app on a random port, the operator signed in: what the posting flows need. */
+function withSignedInApp<T>(
+  ctx: BenchContext,
+  body: (data: Omit<ReceiveData, 'mode'>) => Promise<T>,
+): Promise<T> {
+  return withResource(
+    () => benchApp(ctx),
+    (app) => app.close(),
+    async (app) => {
+      const { organizationId: _, ...md } = await masterdata(ctx.db);
+      const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+      const headers = await signIn(origin, operatorEmail, DEMO_PASSWORD);
+      return body({ origin, headers, ...md });
+    },
+  );
+}
+
+const postingFlow = (mode: ReceiveData['mode']) => (ctx: BenchContext) =>
+  withSignedInApp(ctx, (data) =>
+    loadFlow(
+      new URL('./receive-posting.user.ts', import.meta.url),
+      { ...data, mode },
+      loadTarget(ctx, { waits: true }),
     ),
+  );
+
+/** The weighbridge clerk's "Save and post" as one request, through every layer and the posting function. */
+export const receiveSaveAndPost: Scenario = {
+  id: 'receive-post',
+  name: 'app save + post receive record, ?post=true (1 line)',
+  unit: 'record',
+  baseline: pgInsertLoop.id,
+  note: 'app save + post: POST /api/receive-records?post=true, a one-line delivery priced from the price list, signed in as the operator (bearer token, CSRF token and cookie, its own Idempotency-Key), one keep-alive connection per virtual user: HTTP, CSRF, session (cached 1 s), zod, then one call of the receive_create database function (checks, gapless record and lot numbers, record, line, lot, balance, stock-in, payable, audit and activity rows, the key) and the posted record as the answer; rate = records posted per second. Issue targets: ≥ 400 records/s, p99 ≤ 50 ms, ≤ 4 ms CPU a record (Node + PostgreSQL).',
+  run: postingFlow('save-and-post'),
 };
 
-export const receivePostingScenarios = [receivePosting, pgInsertLoop];
+/** The same in two requests, as the web app did before ?post=true: draft, then post. */
+export const receivePosting: Scenario = {
+  id: 'receive-posting',
+  name: 'app create + post receive record, 2 requests (1 line)',
+  unit: 'record',
+  baseline: pgInsertLoop.id,
+  note: 'app create + post, 2 requests: the same delivery as POST /api/receive-records (a draft) then POST /api/receive-records/{id}/post, each with its own Idempotency-Key; p50/p99 = the two requests together.',
+  run: postingFlow('draft-then-post'),
+};
+
+/** A scale or an importer: `size` records a request, each posted as its own unit. */
+function receiveBatch(size: number, connections: number, first: boolean): Scenario {
+  const over = { connections, waits: true };
+  return {
+    id: `receive-batch-${size}`,
+    name: `app batch post, ${size} records/request, ${connections} conn.`,
+    unit: 'record',
+    baseline: pgInsertLoop.id,
+    note: first
+      ? `app batch post ${size}: POST /api/receive-records/batch with ${size} one-line deliveries, each with its own idempotency_key, from each of ${connections} connections (--batch-connections: scales and importers, not browsers; at 50 connections Little’s law alone would put a 20-record request far above 50 ms), answered with every posted record: one receive_batch call posts each record in its own subtransaction and commits once. Rate = records/s; p50/p99 = one request; CPU per record. Issue target at 20 a request: ≥ 1,000 records/s at p99 ≤ 50 ms, ≥ 0.3× the insert loop.`
+      : `app batch post ${size}: the same with ${size} records a request.`,
+    run: (ctx) =>
+      withSignedInApp(ctx, (data) => {
+        const batch: ReceiveBatchData = { ...data, size, run: randomUUID() };
+        return loadFlow(new URL('./receive-batch.user.ts', import.meta.url), batch, loadTarget(ctx, over));
+      }),
+  };
+}
+
+export const receivePostingScenarios = (opts: ScenarioOptions): Scenario[] => [
+  receiveSaveAndPost,
+  receivePosting,
+  ...opts.batchSizes.map((size, i) => receiveBatch(size, opts.batchConnections, i === 0)),
+  pgInsertLoop,
+];
