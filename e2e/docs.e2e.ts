@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { PASSWORD, registerAdmin } from './support/api.ts';
+import { signInWithForm } from './support/auth.ts';
 import { useBrowser } from './support/browser.ts';
 
 const b = useBrowser();
+
+/** The paths the sidebar links to, in order. */
+const sidebarPaths = () =>
+  b.page
+    .getByRole('navigation')
+    .first()
+    .locator('a[href]')
+    .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
 
 describe('/docs', () => {
   it('renders the API reference from the generated OpenAPI document', async () => {
@@ -28,20 +38,30 @@ describe('/docs', () => {
     expect(foreign).toEqual([]);
   });
 
-  it('sits in the app layout with the sidebar listing only pages that exist', async () => {
+  it('sits in the app layout; signed out, the sidebar lists only the public pages', async () => {
     const nav = b.page.getByRole('navigation').first();
     const link = nav.getByRole('link', { name: 'API reference' });
     expect(await link.getAttribute('aria-current')).toBe('page');
-    const hrefs = await nav
-      .locator('a[href]')
-      .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    // The sidebar shows what the signed-in role may open; a visitor without a role, only /docs.
+    expect(await sidebarPaths()).toEqual(['/docs']);
+  });
+
+  it('signed in, the sidebar lists the pages of the role, each of which exists', async () => {
+    const { email } = await registerAdmin('Sidebar Recyclers');
+    await b.page.goto('/');
+    await signInWithForm(b.page, email, PASSWORD);
+    await b.page.waitForURL((u) => u.pathname === '/dashboard');
+    await b.page.goto('/docs');
+    // The sidebar fills in once the session's role has loaded; read it only then.
+    await b.page.getByRole('navigation').first().getByRole('link', { name: 'Dashboard' }).waitFor();
+    const hrefs = await sidebarPaths();
     expect(hrefs[0]).toBe('/dashboard');
+    expect(hrefs).toContain('/user-management');
     expect(hrefs.at(-1)).toBe('/docs');
-    // Only pages that exist: no sidebar link leads to the not-found page (signed out, guarded pages
-    // send the visitor to sign in instead).
+    // Only pages that exist: no sidebar link leads to the not-found page (/settings opens a section).
     for (const href of hrefs) {
       await b.page.goto(href);
-      await b.page.waitForURL((u) => u.pathname === href || u.pathname === '/auth');
+      await b.page.waitForURL((u) => u.pathname.startsWith(href));
       await b.page.waitForLoadState('networkidle');
       expect(await b.page.getByRole('heading', { name: 'Oops! Page Not Found' }).count(), href).toBe(0);
     }

@@ -29,9 +29,13 @@ function freePort(): Promise<number> {
 
 /** The production build, served by the real server on a random port with its own embedded database. */
 export default async function setup(project: TestProject) {
-  if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build` first (npm test does).');
-  }
+  for (const built of [
+    'apps/web/dist/index.html',
+    'apps/server/dist/main.js',
+    'packages/shared/dist/index.js',
+  ])
+    if (!existsSync(join(root, built)))
+      throw new Error(`${built} is missing: run \`npm run build\` first (npm test does).`);
   const dataDir = await mkdtemp(join(tmpdir(), 'plastrace-e2e-'));
   // The embedded PostgreSQL (as the postgres user, when we are root) must pass through this folder.
   await chmod(dataDir, 0o755);
@@ -40,7 +44,8 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // The production build, as `npm start` runs it (scripts/test.mjs builds it first).
+  const child: ChildProcess = spawn(process.execPath, ['dist/main.js'], {
     cwd: join(root, 'apps/server'),
     env: {
       ...process.env,
