@@ -19,7 +19,8 @@ const suites = [
         return `Chromium not found at ${chromium}. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`;
       }
       // .ci/run has just built the app; everyone else gets a fresh build of what they test.
-      if (process.env.SKIP_WEB_BUILD === '1' && existsSync('apps/web/dist/index.html')) return undefined;
+      const built = ['apps/web/dist/index.html', 'apps/server/dist/main.js', 'packages/shared/dist/index.js'];
+      if (process.env.SKIP_WEB_BUILD === '1' && built.every((f) => existsSync(f))) return undefined;
       const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
       return build.status === 0 ? undefined : 'the web build failed';
     },
