@@ -7,11 +7,11 @@ import type { BenchContext } from '../lib/scenario.ts';
 
 /**
  * The real app (all plugins, hooks and routes) on the bench database, logging as it does by default
- * (LOG_LEVEL=info: one line per request, written synchronously as pino writes to stdout) into
- * /dev/null, so the rows pay for the log line the server writes.
+ * (LOG_LEVEL=info: one line per request, written asynchronously as createLogger writes to stdout)
+ * into /dev/null, so the rows pay for the log line the server writes.
  */
 export async function benchApp(ctx: BenchContext) {
-  const out = pino.destination({ dest: '/dev/null', sync: true });
+  const out = pino.destination({ dest: '/dev/null', sync: false });
   const app = await buildApp({
     config: { publicUrl: 'http://127.0.0.1', logLevel: 'info' },
     db: ctx.db.database.db,

@@ -278,10 +278,25 @@ CREATE FUNCTION pt_pending_log(p_type text, p_id uuid, p_description text, p_bef
     'before', p_before, 'after', p_after, 'amount', p_amount, 'reference', p_reference)
 $$;
 --> statement-breakpoint
+-- The draft a record was a moment before it was posted in the same call: what reading it back then
+-- would have shown (status, posted_at, version and the lines' lots are all that posting changes). Saves
+-- building the record's JSON twice when a delivery is saved and posted at once.
+CREATE FUNCTION receive_draft_of(v jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+  SELECT v || jsonb_build_object('status', 'draft', 'posted_at', NULL, 'version', (v->>'version')::int - 1,
+    'lines', coalesce((SELECT jsonb_agg(l || '{"lot": null}'::jsonb ORDER BY i)
+      FROM jsonb_array_elements(v->'lines') WITH ORDINALITY AS x(l, i)), '[]'::jsonb))
+$$;
+--> statement-breakpoint
+CREATE FUNCTION receive_created_log(draft jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+  SELECT pt_pending_log('CREATE_RECORD', (draft->>'id')::uuid, 'Drafted receive record ' || (draft->>'number'),
+    NULL, draft, NULL, draft->>'number')
+$$;
+--> statement-breakpoint
 -- Drafts a receive record under a placeholder number ('pending:<id>'): its real number is taken by
--- receive_finish, last. Answers the changes to log, and the draft as the API shows it.
-CREATE FUNCTION receive_insert(p_org uuid, p_user uuid, p_id uuid, r jsonb, OUT pending jsonb, OUT view jsonb)
-LANGUAGE plpgsql AS $$
+-- receive_finish, last. Answers the changes to log, and the draft as the API shows it — unless it is
+-- posted in the same call (p_post), when receive_do_post answers both from the posted record.
+CREATE FUNCTION receive_insert(p_org uuid, p_user uuid, p_id uuid, r jsonb, p_post boolean DEFAULT false,
+  OUT pending jsonb, OUT view jsonb) LANGUAGE plpgsql AS $$
 DECLARE
   v record;
   ph text := 'pending:' || p_id;
@@ -293,9 +308,10 @@ BEGIN
       nullif(r->>'weighbridge_ticket', ''), nullif(r->>'scale_device_id', ''), nullif(r->>'vehicle_plate', ''),
       nullif(r->>'notes', ''), p_user, 1, now(), now());
   PERFORM receive_insert_lines(v.lines);
+  IF p_post THEN RETURN; END IF;
   -- A new record has no photos: the API's view and the audit trail's are the same.
   view := receive_record_json(p_org, p_id);
-  pending := jsonb_build_array(pt_pending_log('CREATE_RECORD', p_id, 'Drafted receive record ' || ph, NULL, view, NULL, ph));
+  pending := jsonb_build_array(receive_created_log(view));
 END;
 $$;
 --> statement-breakpoint
@@ -345,7 +361,7 @@ $$;
 -- Posts a draft: a lot per line (code 'pending:<lot id>' until receive_finish numbers it), stock in at
 -- the paid value, all dated from the delivery. The payable and the changes to log are answered as
 -- pending, written by receive_finish once every number is known.
-CREATE FUNCTION receive_do_post(p_org uuid, p_user uuid, p_id uuid, p_before jsonb DEFAULT NULL,
+CREATE FUNCTION receive_do_post(p_org uuid, p_user uuid, p_id uuid, p_new boolean DEFAULT false,
   OUT pending jsonb, OUT view jsonb) LANGUAGE plpgsql AS $$
 DECLARE
   rec receive_records%ROWTYPE;
@@ -359,7 +375,7 @@ BEGIN
   IF rec.status <> 'draft' THEN PERFORM pt_fail(422, format('This record is already %s.', rec.status)); END IF;
   PERFORM pt_assert_books_open(p_org, rec.received_at,
     CASE WHEN rec.number LIKE 'pending:%' THEN 'This delivery' ELSE 'Receive record ' || rec.number END);
-  v_before := coalesce(p_before, receive_audit_json(receive_record_json(p_org, p_id)));
+  IF NOT p_new THEN v_before := receive_audit_json(receive_record_json(p_org, p_id)); END IF;
   FOR l IN SELECT * FROM receive_lines WHERE record_id = p_id ORDER BY line_no LOOP
     v_lot := pt_uuid7();
     INSERT INTO lots (id, organization_id, code, material_id, facility_id, status, origin_type, origin_id,
@@ -379,7 +395,10 @@ BEGIN
     WHERE id = p_id;
   view := receive_record_json(p_org, p_id);
   SELECT round(coalesce(sum(amount), 0), 2) INTO v_total FROM receive_lines WHERE record_id = p_id;
-  pending := jsonb_build_array(
+  -- Saved and posted in this call: the draft is logged as created, as if it had been saved first.
+  IF p_new THEN v_before := receive_draft_of(view); END IF;
+  pending := CASE WHEN p_new THEN jsonb_build_array(receive_created_log(v_before)) ELSE '[]'::jsonb END
+    || jsonb_build_array(
     jsonb_build_object('t', 'payable', 'supplier_id', rec.supplier_id, 'amount', v_total, 'reference', rec.number,
       'source_id', p_id, 'posted_at', rec.received_at),
     pt_pending_log('UPDATE_RECORD', p_id, format('Posted receive record %s: %s kg', rec.number, view->>'total_net_kg'),
@@ -538,12 +557,12 @@ DECLARE
 BEGIN
   replay := pt_idempotency_claim(v_org, p->>'route', p->>'key', p->>'hash');
   IF replay IS NOT NULL THEN RETURN replay; END IF;
-  SELECT * INTO ins FROM receive_insert(v_org, v_user, v_id, p->'record');
+  SELECT * INTO ins FROM receive_insert(v_org, v_user, v_id, p->'record', coalesce((p->>'post')::boolean, false));
   pending := ins.pending;
   body := ins.view;
   IF (p->>'post')::boolean THEN
-    SELECT * INTO posted FROM receive_do_post(v_org, v_user, v_id, ins.view);
-    pending := pending || posted.pending;
+    SELECT * INTO posted FROM receive_do_post(v_org, v_user, v_id, true);
+    pending := posted.pending;
     body := posted.view;
   END IF;
   body := pt_replace(body::text, receive_finish(v_org, v_user, ARRAY[v_id], pending)->(v_id::text))::jsonb;
@@ -603,10 +622,10 @@ BEGIN
       outcome := pt_idempotency_claim(v_org, p->>'route', item->>'key', item->>'hash');
       IF outcome IS NULL THEN
         v_id := pt_uuid7();
-        SELECT * INTO ins FROM receive_insert(v_org, v_user, v_id, item->'record');
-        SELECT * INTO posted FROM receive_do_post(v_org, v_user, v_id, ins.view);
+        SELECT * INTO ins FROM receive_insert(v_org, v_user, v_id, item->'record', true);
+        SELECT * INTO posted FROM receive_do_post(v_org, v_user, v_id, true);
         -- Arrays, not a growing jsonb: appending to an array does not copy what is already in it.
-        pending := pending || ARRAY(SELECT jsonb_array_elements(ins.pending || posted.pending));
+        pending := pending || ARRAY(SELECT jsonb_array_elements(posted.pending));
         ids := ids || v_id;
         outcome := jsonb_build_object('status', 201, 'body', posted.view, 'key', item->>'key');
       END IF;

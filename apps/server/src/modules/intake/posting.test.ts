@@ -82,6 +82,37 @@ describe('posting in one round trip', () => {
     ).toBe(422);
   });
 
+  it('logs a record saved and posted at once as drafted then posted, as saving and posting apart does', async () => {
+    type View = { id: string; lines: Record<string, unknown>[] } & Record<string, unknown>;
+    const trail = async (id: string) =>
+      (
+        await ctx.database.db.execute<{ action: string; before: View | null; after: View }>(
+          sql`SELECT action, before, after FROM audit_log WHERE entity_id = ${id} ORDER BY created_at, id`,
+        )
+      ).rows;
+    // What a posted record was as a draft: posting sets the status, the time, the version and the lots.
+    const asDraft = (v: View) => ({
+      ...v,
+      status: 'draft',
+      posted_at: null,
+      version: 1,
+      lines: v.lines.map((l) => ({ ...l, lot: null })),
+    });
+    const atOnce = (await admin.post('/api/receive-records?post=true', delivery(70))).json();
+    const draft = (await admin.post('/api/receive-records', delivery(70))).json();
+    const apart = (await admin.post(`/api/receive-records/${draft.id}/post`)).json();
+    for (const posted of [atOnce, apart]) {
+      const [created, postedRow, ...rest] = await trail(posted.id);
+      expect(rest).toEqual([]);
+      expect([created?.action, postedRow?.action]).toEqual(['receive_record.created', 'receive_record.updated']);
+      expect(postedRow?.after).toEqual(posted);
+      expect(postedRow?.before).toEqual(created?.after);
+      expect(created?.after).toEqual(asDraft(posted));
+    }
+    // The draft logged for the two requests is the one the first of them answered.
+    expect(asDraft(apart)).toEqual(draft);
+  });
+
   it('posts a batch record by record: one bad record is refused and the rest post', async () => {
     const records = [
       { ...delivery(10), idempotency_key: 'b-1' },
