@@ -104,7 +104,10 @@ describe('posting in one round trip', () => {
     for (const posted of [atOnce, apart]) {
       const [created, postedRow, ...rest] = await trail(posted.id);
       expect(rest).toEqual([]);
-      expect([created?.action, postedRow?.action]).toEqual(['receive_record.created', 'receive_record.updated']);
+      expect([created?.action, postedRow?.action]).toEqual([
+        'receive_record.created',
+        'receive_record.updated',
+      ]);
       expect(postedRow?.after).toEqual(posted);
       expect(postedRow?.before).toEqual(created?.after);
       expect(created?.after).toEqual(asDraft(posted));
