@@ -111,7 +111,7 @@ export const statementSchema = page(ledgerEntrySchema)
     to: z.string().nullable(),
     opening_balance: php('Balance before the period'),
     closing_balance: php('Balance at the end of the period'),
-    total_increase: php('Entries of the period that raised the balance (deliveries)'),
+    total_increase: php('Entries of the period that raised the balance (deliveries, reversed payments)'),
     total_decrease: php('Entries of the period that lowered it (payments, advances, voided deliveries)'),
     currency: z.literal('PHP'),
   })

@@ -26,8 +26,8 @@ export function StatementSummary({ statement }: { statement: Statement }) {
       label="Statement summary"
       figures={[
         ['Opening balance', balanceText(statement.openingBalance), 'opening'],
-        ['Deliveries', formatPhp(statement.totalIncrease), 'increase'],
-        ['Payments and reversals', formatPhp(statement.totalDecrease), 'decrease'],
+        ['Deliveries and reversed payments', formatPhp(statement.totalIncrease), 'increase'],
+        ['Payments, advances and voided deliveries', formatPhp(statement.totalDecrease), 'decrease'],
         ['Closing balance', balanceText(statement.closingBalance), 'closing'],
       ]}
     />

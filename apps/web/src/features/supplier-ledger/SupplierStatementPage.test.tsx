@@ -59,6 +59,9 @@ describe('Supplier statement', () => {
     expect(await screen.findByRole('heading', { name: 'Juan Junkshop (SUP-001)' })).toBeInTheDocument();
     expect(screen.getByTestId('opening')).toHaveTextContent('₱0.00');
     expect(screen.getByTestId('closing')).toHaveTextContent('Closing balance₱21,942.08');
+    // A reversed payment raises the balance too: the figures say what they add up.
+    expect(screen.getByTestId('increase')).toHaveTextContent('Deliveries and reversed payments');
+    expect(screen.getByTestId('decrease')).toHaveTextContent('Payments, advances and voided deliveries');
     const table = screen.getByRole('table', { name: 'Statement' });
     expect(table).toHaveTextContent('Delivery payable');
     expect(within(table).getByRole('link', { name: 'RR-2026-0042' })).toHaveAttribute(
