@@ -76,9 +76,10 @@ export async function balances(db: Db | Tx, orgId: string, f: BalanceFilter): Pr
              sum(g.value) OVER ()::numeric(14,2)::text AS total_value_php,
              count(*) OVER ()::int AS total_rows
       FROM g
-      JOIN facilities f ON f.id = g.facility_id
-      LEFT JOIN materials m ON m.id = g.material_id
-      LEFT JOIN lots l ON l.id = g.lot_id
+      -- Scoped to the organization as well as keyed, so a hash join never reads another's rows.
+      JOIN facilities f ON f.id = g.facility_id AND f.organization_id = ${orgId}
+      LEFT JOIN materials m ON m.id = g.material_id AND m.organization_id = ${orgId}
+      LEFT JOIN lots l ON l.id = g.lot_id AND l.organization_id = ${orgId}
       ${
         f.q
           ? sql`WHERE concat_ws(' ', f.code, f.name, m.code, m.name, l.code) ILIKE ${containsPattern(f.q)}`
