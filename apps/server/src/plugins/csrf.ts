@@ -41,13 +41,18 @@ export async function registerCsrf(
     return key;
   };
 
-  app.addHook('preValidation', async (req) => {
+  // A callback, not an async hook: reads (most requests) pass without a promise.
+  app.addHook('preValidation', (req, _reply, done) => {
     // Only routes that exist: an unknown path stays a 404.
-    if (!STATE_CHANGING.has(req.method) || !req.routeOptions.url?.startsWith('/api/')) return;
+    if (!STATE_CHANGING.has(req.method) || !req.routeOptions.url?.startsWith('/api/')) return done();
     const header = req.headers['x-csrf-token'];
-    if (!valid(await getKey(), req.cookies[CSRF_COOKIE], typeof header === 'string' ? header : undefined)) {
-      throw new AppError(403, 'csrf_invalid', 'Invalid or missing CSRF token');
-    }
+    getKey().then(
+      (key) =>
+        valid(key, req.cookies[CSRF_COOKIE], typeof header === 'string' ? header : undefined)
+          ? done()
+          : done(new AppError(403, 'csrf_invalid', 'Invalid or missing CSRF token')),
+      done,
+    );
   });
 
   return {

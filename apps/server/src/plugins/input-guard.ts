@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 
 // The wire schemas refuse control characters in the text fields they know (shared `str()`), but a
@@ -22,18 +22,24 @@ export function findNul(value: unknown, path: string[] = [], depth = 0): string[
 
 const MESSAGE = 'Remove control characters (such as NUL) from this text';
 
-async function refuseNul(req: FastifyRequest): Promise<void> {
+/** A callback, not an async hook: it runs on every request and never waits. */
+function refuseNul(req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void {
   for (const [location, value] of [
     ['params', req.params],
     ['querystring', req.query],
     ['body', req.body],
   ] as const) {
     const path = findNul(value);
-    if (path)
-      throw new AppError(400, 'validation_failed', MESSAGE, {
-        fields: { [[location, ...path].join('.')]: MESSAGE },
-      });
+    if (path) {
+      done(
+        new AppError(400, 'validation_failed', MESSAGE, {
+          fields: { [[location, ...path].join('.')]: MESSAGE },
+        }),
+      );
+      return;
+    }
   }
+  done();
 }
 
 export function registerInputGuard(app: FastifyInstance): void {
