@@ -3,7 +3,7 @@ import { getTableColumns, type Table } from 'drizzle-orm';
 import Fastify from 'fastify';
 import type pg from 'pg';
 import { receiveLines, receiveRecords } from '../../apps/server/src/db/schema/index.ts';
-import { linesOf, listRecords } from '../../apps/server/src/modules/intake/intake.repo.ts';
+import { linesOf, listRecordsQuery } from '../../apps/server/src/modules/intake/intake.repo.ts';
 import { photosOf } from '../../apps/server/src/modules/intake/photos.repo.ts';
 import { timeZoneOf } from '../../apps/server/src/modules/organization/organization.repo.ts';
 import { DEMO_PASSWORD } from '../../apps/server/src/seed/data.ts';
@@ -43,7 +43,7 @@ const nodeName = (n: PlanNode) =>
 async function explainList(ctx: BenchContext, organizationId: string, records: number): Promise<string> {
   const { db, pool } = ctx.db.database;
   const timeZone = await timeZoneOf(db, organizationId);
-  const q = listRecords(db, organizationId, { limit: LIMIT + 1, timeZone }).toSQL();
+  const q = listRecordsQuery(db, organizationId, { timeZone }, LIMIT + 1).toSQL();
   const { rows } = await pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode; 'Execution Time': number }] }>(
     `EXPLAIN (ANALYZE, FORMAT JSON) ${q.sql}`,
     q.params,
@@ -86,7 +86,7 @@ export const receiveListApp = httpScenario({
     assert.ok(page.items.every((r) => r.lines.length === 1));
   },
   note: () =>
-    `app receive-records list: GET /api/receive-records?limit=${LIMIT} signed in as the operator (bearer token; the session cached 1 s), through authentication, permissions, zod validation and response serialization, the service and Drizzle: ${LIMIT + 1} records newest first with supplier and facility, then their lines (material, lot) and photos, two queries at once. The organization holds the generated receive records (see --receive-records; one line each, posted with a lot but one in 50 drafts). EXPLAIN ANALYZE of the list query: ${planSummary ?? 'not run'}. Baseline: the same SQL statements (taken from the repo's Drizzle queries) on the same pool behind a bare Fastify route, rows mapped to the same JSON by hand (checked equal). Target ≥ 0.8×.`,
+    `app receive-records list: GET /api/receive-records?limit=${LIMIT} signed in as the operator (bearer token; the session cached 1 s), through authentication, permissions, zod validation and response serialization, the service and Drizzle's prepared queries (built once per filter shape, named statements): ${LIMIT + 1} records newest first with supplier and facility, then their lines (material, lot) and photos, two queries at once. The organization holds the generated receive records (see --receive-records; one line each, posted with a lot but one in 50 drafts). EXPLAIN ANALYZE of the list query: ${planSummary ?? 'not run'}. Baseline: the same SQL statements (taken from the repo's Drizzle queries) on the same pool behind a bare Fastify route, rows mapped to the same JSON by hand (checked equal). Target ≥ 0.8×.`,
 });
 
 /** Positions of a table's columns in a Drizzle select of the whole table (its columns, in order). */
@@ -116,8 +116,8 @@ type Sql = { sql: string; params: unknown[] };
 
 /**
  * The same statements the service sends for the first page, on the same pool, behind a bare route:
- * no authentication, no schema validation or serialization, no Drizzle (its SQL text is built once,
- * per number of ids), rows read as arrays and mapped to the app's JSON by hand.
+ * no authentication, no schema validation or serialization, no Drizzle (its SQL text is built once),
+ * named prepared statements as the app's, rows read as arrays and mapped to the app's JSON by hand.
  */
 export const receiveListBarePg = httpScenario({
   id: 'receive-list-bare-pg',
@@ -129,22 +129,15 @@ export const receiveListBarePg = httpScenario({
     const org = f.organizationId;
     const { db, pool } = ctx.db.database;
     // The SQL text of each statement, built once by the repo's own Drizzle queries.
-    const list = listRecords(db, org, { limit: LIMIT + 1, timeZone: 'UTC' }).toSQL();
+    const list = listRecordsQuery(db, org, { timeZone: 'UTC' }, LIMIT + 1).toSQL();
     assert.deepEqual(list.params, [org, LIMIT + 1], 'the list query takes other parameters now');
-    const texts = new Map<number, { lines: string; photos: string }>();
-    const byIds = (ids: string[]) => {
-      let t = texts.get(ids.length);
-      if (!t) {
-        t = { lines: linesOf(db, ids).toSQL().sql, photos: photosOf(db, org, ids).toSQL().sql };
-        texts.set(ids.length, t);
-      }
-      return t;
-    };
-    const run = (q: Sql) => pool.query<Row>({ text: q.sql, values: q.params, rowMode: 'array' });
+    const texts = { lines: linesOf(db, []).toSQL().sql, photos: photosOf(db, org, []).toSQL().sql };
+    const run = (name: string, q: Sql) =>
+      pool.query<Row>({ name: `bare_${name}`, text: q.sql, values: q.params, rowMode: 'array' });
     const app = Fastify();
     app.get('/receive-records', async (req) => {
       const limit = Number((req.query as { limit?: string }).limit ?? 50);
-      return page(run, await run({ sql: list.sql, params: [org, limit + 1] }), limit, byIds, org);
+      return page(run, await run('list', { sql: list.sql, params: [org, limit + 1] }), limit, texts, org);
     });
     return app;
   },
@@ -153,17 +146,19 @@ export const receiveListBarePg = httpScenario({
 });
 
 async function page(
-  run: (q: Sql) => Promise<pg.QueryResult<Row>>,
+  run: (name: string, q: Sql) => Promise<pg.QueryResult<Row>>,
   result: pg.QueryResult<Row>,
   limit: number,
-  byIds: (ids: string[]) => { lines: string; photos: string },
+  texts: { lines: string; photos: string },
   org: string,
 ) {
   const rows = result.rows.slice(0, limit);
   const ids = rows.map((r) => r[R.id] as string);
-  const t = byIds(ids);
   const [lines, photos] = ids.length
-    ? await Promise.all([run({ sql: t.lines, params: ids }), run({ sql: t.photos, params: [org, ...ids] })])
+    ? await Promise.all([
+        run('lines', { sql: texts.lines, params: [ids] }),
+        run('photos', { sql: texts.photos, params: [org, ids] }),
+      ])
     : [undefined, undefined];
   const last = rows.at(-1);
   return {

@@ -5,7 +5,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Keyset condition for lists ordered by (created_at DESC, id DESC): rows after the cursor's row. */
-export const olderThan = (createdAt: AnyPgColumn, id: AnyPgColumn, cursor: [string, string]) =>
+export const olderThan = (createdAt: AnyPgColumn, id: AnyPgColumn, cursor: readonly [unknown, unknown]) =>
   sql`(${createdAt}, ${id}) < (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)`;
 
 /**

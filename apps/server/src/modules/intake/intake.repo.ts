@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import pg from 'pg';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -9,6 +22,7 @@ import {
   receiveRecords,
   suppliers,
 } from '../../db/schema/index.ts';
+import { anyUuid, param, shaped } from '../../lib/prepared.ts';
 import { containsPattern, olderThan } from '../../lib/sql.ts';
 
 type Handle = Db | Tx;
@@ -30,8 +44,8 @@ export async function getRecord(tx: Handle, orgId: string, id: string, lock = fa
   return row;
 }
 
-export function linesOf(tx: Handle, recordIds: string[]) {
-  return tx
+function linesQuery(h: Handle, recordIds: readonly string[] | Placeholder) {
+  return h
     .select({
       line: receiveLines,
       material: { id: materials.id, code: materials.code, name: materials.name },
@@ -40,9 +54,20 @@ export function linesOf(tx: Handle, recordIds: string[]) {
     .from(receiveLines)
     .innerJoin(materials, eq(materials.id, receiveLines.materialId))
     .leftJoin(lots, eq(lots.id, receiveLines.lotId))
-    .where(inArray(receiveLines.recordId, recordIds))
+    .where(anyUuid(receiveLines.recordId, recordIds))
     .orderBy(asc(receiveLines.recordId), asc(receiveLines.lineNo));
 }
+
+/** The lines of some records with their material and lot (the bench takes its SQL from here). */
+export const linesOf = (h: Handle, recordIds: readonly string[]) => linesQuery(h, recordIds);
+
+const linesPrepared = shaped('receive_lines_of', (db, _: Record<string, never>, name) =>
+  linesQuery(db, param('ids')).prepare(name),
+);
+
+/** The same, prepared: a list page's lines. */
+export const linesOfPage = (db: Db, recordIds: readonly string[]) =>
+  linesPrepared(db, {}).execute({ ids: recordIds });
 
 export type RecordFilter = {
   limit: number;
@@ -56,10 +81,17 @@ export type RecordFilter = {
   q?: string;
 };
 
-/** The list's filter as SQL conditions; the CSV export of its lines uses the same. */
-function recordConditions(orgId: string, f: Omit<RecordFilter, 'limit'>): SQL | undefined {
+type Bound<T> = { [K in keyof T]: T[K] | Placeholder };
+type Conditions = Bound<Omit<RecordFilter, 'limit' | 'after' | 'q'>> & {
+  /** containsPattern(q) */
+  pattern?: string | Placeholder | undefined;
+  after?: [string | Placeholder, string | Placeholder] | undefined;
+};
+
+/** The list's filter as SQL conditions, on values or on a prepared query's placeholders; the CSV export uses it too. */
+function recordConditions(orgId: string | Placeholder, f: Conditions): SQL | undefined {
   const r = receiveRecords;
-  const p = f.q ? containsPattern(f.q) : undefined;
+  const p = f.pattern;
   return and(
     eq(r.organizationId, orgId),
     f.status ? eq(r.status, f.status) : undefined,
@@ -80,7 +112,18 @@ function recordConditions(orgId: string, f: Omit<RecordFilter, 'limit'>): SQL | 
   );
 }
 
-export function listRecords(db: Handle, orgId: string, f: RecordFilter) {
+const valuesOf = ({ q, limit: _, ...f }: Omit<RecordFilter, 'limit'> & { limit?: number }): Conditions => ({
+  ...f,
+  ...(q ? { pattern: containsPattern(q) } : {}),
+});
+
+/** The list's query for a filter (the bench explains it); `listRecords` runs it prepared. */
+export function listRecordsQuery(
+  db: Handle,
+  orgId: string | Placeholder,
+  f: Conditions,
+  limit: number | Placeholder,
+) {
   const r = receiveRecords;
   return db
     .select({ record: r, ...header })
@@ -89,7 +132,38 @@ export function listRecords(db: Handle, orgId: string, f: RecordFilter) {
     .innerJoin(facilities, eq(facilities.id, r.facilityId))
     .where(recordConditions(orgId, f))
     .orderBy(desc(r.receivedAt), desc(r.id))
-    .limit(f.limit);
+    .limit(limit);
+}
+
+const FILTERS = ['status', 'supplierId', 'facilityId', 'from', 'to', 'pattern', 'after'] as const;
+type Shape = Record<(typeof FILTERS)[number], boolean>;
+
+const listShapes = shaped('receive_records_list', (db, shape: Shape, name) => {
+  const bound = (k: (typeof FILTERS)[number]) => (shape[k] ? param(k) : undefined);
+  const conditions: Conditions = {
+    timeZone: param('timeZone'),
+    status: bound('status'),
+    supplierId: bound('supplierId'),
+    facilityId: bound('facilityId'),
+    from: bound('from'),
+    to: bound('to'),
+    pattern: bound('pattern'),
+    after: shape.after ? [param('afterAt'), param('afterId')] : undefined,
+  };
+  return listRecordsQuery(db, param('orgId'), conditions, param('limit')).prepare(name);
+});
+
+/** A page of the filtered records, newest first, with supplier and facility (prepared per filter shape). */
+export function listRecords(db: Db, orgId: string, f: RecordFilter) {
+  const v = valuesOf(f);
+  const shape = Object.fromEntries(FILTERS.map((k) => [k, v[k] !== undefined])) as Shape;
+  return listShapes(db, shape).execute({
+    ...v,
+    orgId,
+    limit: f.limit,
+    afterAt: f.after?.[0],
+    afterId: f.after?.[1],
+  });
 }
 
 /**
@@ -102,7 +176,7 @@ export function exportLines(db: Handle, orgId: string, f: RecordFilter) {
     .select({ id: r.id })
     .from(r)
     .innerJoin(suppliers, eq(suppliers.id, r.supplierId))
-    .where(recordConditions(orgId, f))
+    .where(recordConditions(orgId, valuesOf(f)))
     .orderBy(desc(r.receivedAt), desc(r.id))
     .limit(f.limit);
   return db

@@ -167,7 +167,10 @@ export async function list(ctx: AppContext, caller: Caller, q: ListQuery) {
   const page = toPage(rows, q.limit, (r) => [r.record.receivedAt.toISOString(), r.record.id]);
   const ids = page.items.map((r) => r.record.id);
   const [lines, photos] = ids.length
-    ? await Promise.all([repo.linesOf(ctx.db, ids), photosRepo.photosOf(ctx.db, caller.organizationId, ids)])
+    ? await Promise.all([
+        repo.linesOfPage(ctx.db, ids),
+        photosRepo.photosOfPage(ctx.db, caller.organizationId, ids),
+      ])
     : [[], []];
   return {
     items: page.items.map((r) =>

@@ -1,19 +1,31 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, type Placeholder } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { files, receivePhotos } from '../../db/schema/index.ts';
+import { anyUuid, param, shaped } from '../../lib/prepared.ts';
 import { fileFacts } from '../files/files.repo.ts';
 
 type Handle = Db | Tx;
 
-/** The photos of these records, in the order they were added; never their bytes. */
-export function photosOf(h: Handle, orgId: string, recordIds: string[]) {
+function photosQuery(h: Handle, orgId: string | Placeholder, recordIds: readonly string[] | Placeholder) {
   return h
     .select({ recordId: receivePhotos.recordId, position: receivePhotos.position, file: fileFacts })
     .from(receivePhotos)
     .innerJoin(files, eq(files.id, receivePhotos.fileId))
-    .where(and(eq(receivePhotos.organizationId, orgId), inArray(receivePhotos.recordId, recordIds)))
+    .where(and(eq(receivePhotos.organizationId, orgId), anyUuid(receivePhotos.recordId, recordIds)))
     .orderBy(asc(receivePhotos.recordId), asc(receivePhotos.position));
 }
+
+/** The photos of these records, in the order they were added; never their bytes. */
+export const photosOf = (h: Handle, orgId: string, recordIds: readonly string[]) =>
+  photosQuery(h, orgId, recordIds);
+
+const photosPrepared = shaped('receive_photos_of', (db, _: Record<string, never>, name) =>
+  photosQuery(db, param('orgId'), param('ids')).prepare(name),
+);
+
+/** The same, prepared: a list page's photos. */
+export const photosOfPage = (db: Db, orgId: string, recordIds: readonly string[]) =>
+  photosPrepared(db, {}).execute({ orgId, ids: recordIds });
 export type PhotoRow = Awaited<ReturnType<typeof photosOf>>[number];
 
 export async function linkPhoto(
