@@ -89,6 +89,13 @@ export const ledgerEntrySchema = z
     source_id: z.string().nullable(),
     note: z.string().nullable(),
     posted_at: z.string(),
+    reversed_by: z
+      .string()
+      .uuid()
+      .nullable()
+      .describe(
+        'The payment_reversal entry that reversed this payment or advance, whatever its date; null if none',
+      ),
   })
   .meta({ id: 'SupplierLedgerEntry' });
 

@@ -206,6 +206,12 @@ export function entries(
       ...getTableColumns(l),
       balance: sql<string>`(sum(${l.amount}) OVER (ORDER BY ${l.postedAt}, ${l.id}))::text`.as('balance'),
       sortValue: isoUtc(l.postedAt, true).as('sort_value'),
+      // Even when the reversal falls after the period: a statement must not offer to reverse it again.
+      // (Spelled out: Drizzle writes the outer column unqualified, which the subquery would take as r's.)
+      reversedBy: sql<string | null>`(SELECT r.id FROM supplier_ledger r
+        WHERE r.organization_id = ${orgId} AND r.source_id = supplier_ledger.id AND r.kind = 'payment_reversal')`.as(
+        'reversed_by',
+      ),
     })
     .from(l)
     .where(ofSupplier(orgId, supplierId, f.end))

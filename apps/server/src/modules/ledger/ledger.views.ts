@@ -15,7 +15,9 @@ export const toBalance = (r: BalanceRow): SupplierBalance => ({
   last_entry_at: r.lastEntryAt,
 });
 
-export const toEntry = (e: typeof supplierLedger.$inferSelect & { balance: string }): LedgerEntry => ({
+export const toEntry = (
+  e: typeof supplierLedger.$inferSelect & { balance: string; reversedBy?: string | null },
+): LedgerEntry => ({
   id: e.id,
   kind: e.kind as LedgerEntry['kind'],
   amount: e.amount,
@@ -27,6 +29,7 @@ export const toEntry = (e: typeof supplierLedger.$inferSelect & { balance: strin
   source_id: e.sourceId,
   note: e.note,
   posted_at: e.postedAt.toISOString(),
+  reversed_by: e.reversedBy ?? null,
 });
 
 export const BALANCE_CSV: CsvColumn<SupplierBalance>[] = [
@@ -77,4 +80,5 @@ export const balanceLine = (
   source_type: null,
   source_id: null,
   note: null,
+  reversed_by: null,
 });

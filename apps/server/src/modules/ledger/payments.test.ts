@@ -209,6 +209,13 @@ describe('supplier payments', () => {
       .json()
       .items.map((e: { kind: string }) => e.kind);
     expect(kinds).toEqual(['payable', 'payment', 'payment_reversal']);
+    // The payment names its reversal (the web offers no second one, whatever the statement's period).
+    const items = (await org.admin.get(`/api/supplier-ledger/${d}`)).json().items;
+    expect(items.map((e: { reversed_by: string | null }) => e.reversed_by)).toEqual([
+      null,
+      reversed.json().id,
+      null,
+    ]);
     // Twice, even at the same moment: one reversal.
     const again = await Promise.all(
       [1, 2].map(() =>

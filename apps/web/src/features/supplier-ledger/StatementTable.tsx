@@ -48,9 +48,10 @@ interface StatementTableProps {
  * is among the entries is marked reversed (and offers no second reversal).
  */
 export function StatementTable({ entries, timeZone, onReverse }: StatementTableProps) {
-  const reversed = new Set(
-    entries.filter((e) => e.kind === 'payment_reversal' && e.sourceId).map((e) => e.sourceId),
-  );
+  const reversed = new Set([
+    ...entries.filter((e) => e.reversedBy).map((e) => e.id),
+    ...entries.filter((e) => e.kind === 'payment_reversal' && e.sourceId).map((e) => e.sourceId),
+  ]);
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped verticalSpacing="xs" aria-label="Statement">

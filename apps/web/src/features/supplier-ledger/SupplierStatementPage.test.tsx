@@ -293,6 +293,17 @@ describe('Supplier statement', () => {
     expect(screen.queryByRole('button', { name: /^Reverse the/ })).not.toBeInTheDocument();
   });
 
+  it('marks a payment reversed after the period as reversed, with no second reversal', async () => {
+    const reversedLater = { ...payment, reversed_by: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5999' };
+    renderStatement('manager', {
+      [`GET ${STATEMENT_PATH}`]: json(statement([payable, reversedLater], { to: '2026-05-21' })),
+    });
+    const table = await screen.findByRole('table', { name: 'Statement' });
+    const paid = within(table).getByText('Payment').closest('tr') as HTMLElement;
+    expect(within(paid).getByText('Reversed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Reverse the/ })).not.toBeInTheDocument();
+  });
+
   it('shows why the server refused a reversal', async () => {
     const REVERSE = `/api/supplier-ledger/entries/${payment.id}/reverse`;
     const server = renderStatement('manager', {

@@ -39,6 +39,7 @@ export const entry = (over: Record<string, unknown> = {}) => ({
   source_id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5003',
   note: null,
   posted_at: '2026-05-20T02:00:00Z',
+  reversed_by: null,
   ...over,
 });
 
