@@ -156,7 +156,8 @@ const listShapes = shaped('receive_records_list', (db, shape: Shape, name) => {
 /** A page of the filtered records, newest first, with supplier and facility (prepared per filter shape). */
 export function listRecords(db: Db, orgId: string, f: RecordFilter) {
   const v = valuesOf(f);
-  const shape = Object.fromEntries(FILTERS.map((k) => [k, v[k] !== undefined])) as Shape;
+  // Set means truthy, as recordConditions reads its values: an empty filter filters nothing.
+  const shape = Object.fromEntries(FILTERS.map((k) => [k, Boolean(v[k])])) as Shape;
   return listShapes(db, shape).execute({
     ...v,
     orgId,
