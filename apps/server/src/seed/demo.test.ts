@@ -10,9 +10,14 @@ const asOf = new Date('2026-11-01T00:00:00Z');
 let a: TestDatabase;
 let b: TestDatabase;
 let demo: SeedResult;
+// Both databases get the same demo first, so every test below can run alone or in any order.
 beforeAll(async () => {
   [a, b] = await Promise.all([createTestDatabase(), createTestDatabase()]);
-});
+  [demo] = await Promise.all([
+    seedDemo(a.db, { seed: 42, asOf, deliveries: true }),
+    seedDemo(b.db, { seed: 42, asOf, deliveries: true }),
+  ]);
+}, 240_000);
 afterAll(async () => {
   await Promise.all([a?.drop(), b?.drop()]);
 });
@@ -65,8 +70,6 @@ async function deliveries(db: Db, org: string) {
 
 describe('demo seed', () => {
   it('is deterministic: the same seed gives the same data', async () => {
-    demo = await seedDemo(a.db, { seed: 42, asOf, deliveries: true });
-    await seedDemo(b.db, { seed: 42, asOf, deliveries: true });
     const first = await snapshot(a.db, 'demo');
     expect(first.records.length).toBe(demo.counts.receiveRecords);
     expect(first.ledger.length).toBeGreaterThan(demo.counts.posted);

@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { facilities, materials, supplierLedger, suppliers } from '../../db/schema/index.ts';
+import { facilities, materials, supplierLedger } from '../../db/schema/index.ts';
 import { newOrganization } from '../../test/accounts.ts';
 import { useTestApp } from '../../test/app.ts';
 import { activity, seededOrganization } from '../../test/masterdata.ts';
@@ -9,10 +9,8 @@ import { activity, seededOrganization } from '../../test/masterdata.ts';
 
 const ctx = useTestApp();
 let org: Awaited<ReturnType<typeof seededOrganization>>;
-let a: string;
-let b: string;
-let c: string;
 let deliver: (supplierId: string, kg: number) => Promise<{ number: string }>;
+let supplierCount = 0;
 
 const pay = (body: Record<string, unknown>, who = org.admin) =>
   who.post('/api/supplier-ledger/payments', body);
@@ -25,12 +23,6 @@ beforeAll(async () => {
   const where = eq(facilities.organizationId, org.organizationId);
   const [fac] = await db.select().from(facilities).where(where);
   const [mat] = await db.select().from(materials).where(eq(materials.organizationId, org.organizationId));
-  const sups = await db
-    .select({ id: suppliers.id })
-    .from(suppliers)
-    .where(eq(suppliers.organizationId, org.organizationId))
-    .orderBy(asc(suppliers.code));
-  [a, b, c] = sups.map((s) => s.id) as [string, string, string];
   deliver = async (supplierId, kg) => {
     const draft = await org.admin.post('/api/receive-records', {
       supplier_id: supplierId,
@@ -42,13 +34,25 @@ beforeAll(async () => {
     expect(posted.statusCode, posted.body).toBe(200);
     return posted.json();
   };
-  await deliver(a, 100);
-  await deliver(a, 50);
-  await deliver(b, 10);
 });
+
+/** A supplier of its own for one test (so tests never depend on each other), owed for deliveries of `kgs` at ₱12.50. */
+async function supplierOwed(...kgs: number[]): Promise<string> {
+  supplierCount++;
+  const res = await org.admin.post('/api/suppliers', {
+    code: `PAY-${String(supplierCount).padStart(3, '0')}`,
+    name: `Payee ${supplierCount}`,
+    type: 'junkshop',
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json().id as string;
+  for (const kg of kgs) await deliver(id, kg);
+  return id;
+}
 
 describe('supplier payments', () => {
   it('turns posted deliveries into payables with a running balance', async () => {
+    const a = await supplierOwed(100, 50);
     const s = (await org.admin.get(`/api/supplier-ledger/${a}`)).json();
     expect(s.items.map((e: { kind: string; balance: string }) => [e.kind, e.balance])).toEqual([
       ['payable', '1250.00'],
@@ -59,6 +63,7 @@ describe('supplier payments', () => {
   });
 
   it('checks the amount and the reference with clear messages', async () => {
+    const a = await supplierOwed(100, 50);
     const field = async (amount: unknown) => {
       const res = await pay({ supplier_id: a, amount, method: 'cash' });
       expect(res.statusCode).toBe(400);
@@ -76,6 +81,7 @@ describe('supplier payments', () => {
   });
 
   it('records a payment, and refuses more than is owed unless it is marked as an advance', async () => {
+    const a = await supplierOwed(100, 50);
     const paid = await pay({ supplier_id: a, amount: '875.00', method: 'gcash', reference: 'GC-9911' });
     expect(paid.statusCode).toBe(201);
     expect(paid.json()).toMatchObject({
@@ -117,6 +123,7 @@ describe('supplier payments', () => {
   });
 
   it('lets only one of two simultaneous payments of the whole balance through', async () => {
+    const b = await supplierOwed(10);
     const both = await Promise.all([
       pay({ supplier_id: b, amount: '125.00', method: 'cash' }),
       pay({ supplier_id: b, amount: '125.00', method: 'cash' }, org.manager),
@@ -126,7 +133,7 @@ describe('supplier payments', () => {
   });
 
   it('records a payment retried with the same Idempotency-Key once', async () => {
-    await deliver(c, 20); // ₱250.00 owed
+    const c = await supplierOwed(20); // ₱250.00 owed
     const body = { supplier_id: c, amount: '100.00', method: 'gcash', reference: 'GC-7781' };
     const key = { 'idempotency-key': `pay-${c}` };
     const tries = await Promise.all(
@@ -142,7 +149,7 @@ describe('supplier payments', () => {
   });
 
   it('dates a payment made earlier, never in the future', async () => {
-    await deliver(c, 8); // ₱100.00 owed
+    const c = await supplierOwed(8); // ₱100.00 owed
     const future = new Date(Date.now() + 3600_000).toISOString();
     const ahead = await pay({ supplier_id: c, amount: 50, method: 'cash', paid_at: future });
     expect(ahead.statusCode).toBe(400);
@@ -159,6 +166,7 @@ describe('supplier payments', () => {
   });
 
   it('settles what an archived supplier is owed but gives them no advance', async () => {
+    const c = await supplierOwed();
     await ctx.database.db
       .insert(supplierLedger)
       .values({ organizationId: org.organizationId, supplierId: c, kind: 'payable', amount: '300.00' });
@@ -170,14 +178,15 @@ describe('supplier payments', () => {
   });
 
   it('lets only managers and administrators pay, within their own organization', async () => {
+    const b = await supplierOwed(10);
     for (const who of [org.operator, org.auditor, org.supplier]) {
       const res = await pay({ supplier_id: b, amount: 1, method: 'cash', advance: true }, who);
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('Your role may not record payments');
     }
     const other = (await newOrganization(ctx.app)).admin;
-    expect((await pay({ supplier_id: a, amount: 1, method: 'cash' }, other)).statusCode).toBe(404);
-    expect(await closing(b)).toBe('0.00');
+    expect((await pay({ supplier_id: b, amount: 1, method: 'cash' }, other)).statusCode).toBe(404);
+    expect(await closing(b)).toBe('125.00');
   });
 
   it('reverses a mistaken payment once, with its reason, and leaves the entry on the ledger', async () => {
