@@ -106,7 +106,9 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- Every change writes the audit trail (before/after) and a server-written activity entry.
+-- Every change writes the audit trail (before/after) and a server-written activity entry. They are
+-- stamped with the clock, not the transaction's start: a delivery saved and posted in one call logs
+-- "drafted" then "posted", and lists ordered by time must show them in that order.
 CREATE FUNCTION pt_log_change(p_org uuid, p_user uuid, p_type text, p_entity text, p_id uuid,
   p_description text, p_before jsonb, p_after jsonb, p_amount numeric, p_reference text) RETURNS void
 LANGUAGE plpgsql AS $$
@@ -114,11 +116,11 @@ BEGIN
   INSERT INTO audit_log (id, organization_id, actor_user_id, action, entity_type, entity_id, before, after, created_at)
     VALUES (pt_uuid7(), p_org, p_user,
       p_entity || '.' || CASE p_type WHEN 'CREATE_RECORD' THEN 'created' WHEN 'UPDATE_RECORD' THEN 'updated' ELSE 'deleted' END,
-      p_entity, p_id::text, p_before, p_after, now());
+      p_entity, p_id::text, p_before, p_after, clock_timestamp());
   INSERT INTO user_transactions (id, organization_id, user_id, transaction_type, source, description, amount,
       currency, status, reference_id, payment_method, metadata, created_at)
     VALUES (pt_uuid7(), p_org, p_user, p_type, 'server', p_description, coalesce(p_amount, 0), 'PHP', 'Completed',
-      coalesce(p_reference, p_id::text), 'System', jsonb_build_object('recordType', p_entity), now());
+      coalesce(p_reference, p_id::text), 'System', jsonb_build_object('recordType', p_entity), clock_timestamp());
 END;
 $$;
 --> statement-breakpoint

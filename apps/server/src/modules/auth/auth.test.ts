@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { memberships, notifications, sessions, users } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { useTestApp } from '../../test/app.ts';
@@ -360,7 +360,8 @@ describe('magic link', () => {
 describe('passwords', () => {
   let email: string;
   let c: TestClient;
-  beforeAll(async () => {
+  // An account of its own for each test: one test changes or resets the password another would sign in with.
+  beforeEach(async () => {
     ({ email } = await register());
     c = await (await client(ctx.app)).login(email, PASSWORD);
   });

@@ -126,7 +126,7 @@ describe('production lines', () => {
     const total = (await admin.get('/api/production-lines')).json().items.length;
     for (const sort of ['name', '-name', 'created_at', '-created_at', 'code', '-code']) {
       const pages = await allPages<Item>(admin, `/api/production-lines?limit=2&sort=${sort}`);
-      expect(pages.length).toBeGreaterThanOrEqual(3);
+      expect(pages).toHaveLength(Math.ceil(total / 2));
       expect(pages.flat()).toHaveLength(total);
     }
   });

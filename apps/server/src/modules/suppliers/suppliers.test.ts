@@ -17,6 +17,12 @@ const byCode = async (code: string): Promise<Item> =>
 beforeAll(async () => {
   org = await seededOrganization(ctx, 'sup');
   admin = org.admin;
+  // A GCash supplier of the reading tests' own (the CRUD test changes SUP-0100 as it goes).
+  const res = await admin.post(
+    '/api/suppliers',
+    supplier({ code: 'sup-0200', name: 'Mang Pedro Junkshop', contact_name: 'Pedro Cruz' }),
+  );
+  expect(res.statusCode, res.body).toBe(201);
 });
 
 const supplier = (extra: Record<string, unknown> = {}) => ({
@@ -142,15 +148,15 @@ describe('suppliers', () => {
   });
 
   it('exports CSV with payment details only for those who settle payables', async () => {
-    const res = await admin.get('/api/suppliers/export.csv?payment_method=gcash&q=SUP-0100');
+    const res = await admin.get('/api/suppliers/export.csv?payment_method=gcash&q=SUP-0200');
     const [header, row] = res.body.trim().split('\r\n');
     expect(header).toBe(
       'code,name,type,contact_name,phone,email,address_line,city,province,payment_method,gcash_number,bank,account_name,account_number,archived_at,created_at',
     );
-    expect(row).toContain('SUP-0100,Aling Nena Junkshop,junkshop,Nena Ramos');
+    expect(row).toContain('SUP-0200,Mang Pedro Junkshop,junkshop,Pedro Cruz');
     // toCsv quotes a leading + with an apostrophe so a spreadsheet never runs it as a formula.
     expect(row).toContain("gcash,'+63 917 555 0100");
-    const audited = (await org.auditor.get('/api/suppliers/export.csv?q=SUP-0100')).body
+    const audited = (await org.auditor.get('/api/suppliers/export.csv?q=SUP-0200')).body
       .trim()
       .split('\r\n')[1];
     expect(audited).toContain('gcash,,,,');
@@ -171,10 +177,10 @@ describe('suppliers', () => {
   });
 
   it('lets operators and auditors read without payment details, and not write', async () => {
-    const mine = await byCode('SUP-0100');
+    const mine = await byCode('SUP-0200');
     for (const reader of [org.operator, org.auditor]) {
       const one = (await reader.get(`/api/suppliers/${mine.id}`)).json();
-      expect(one).toMatchObject({ code: 'SUP-0100', payment_method: 'gcash', payment_details: null });
+      expect(one).toMatchObject({ code: 'SUP-0200', payment_method: 'gcash', payment_details: null });
       expect((await reader.get('/api/suppliers')).json().items.length).toBeGreaterThan(10);
       const denied = await reader.patch(`/api/suppliers/${mine.id}`, { phone: '0917 000 0000', version: 1 });
       expect(denied.statusCode).toBe(403);

@@ -269,6 +269,7 @@ describe('members', () => {
 
   it('is admin-only for changes and scoped to the organization', async () => {
     const { member: manager } = await join(org.admin, 'manager');
+    await join(org.admin, 'operator');
     const target = (await org.admin.get('/api/members?role=operator')).json().items[0];
     const refused = await manager.post(`/api/members/${target.id}/deactivate`);
     expect(refused.statusCode).toBe(403);
