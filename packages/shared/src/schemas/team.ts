@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants.ts';
 import { CURRENCIES, MEMBER_ROLES } from '../enums.ts';
 import { transactionLogEntrySchema } from './auth.ts';
+import { PAYMENT_METHODS } from './masterdata.ts';
 import { listQuerySchema } from './pagination.ts';
 import { day, str, versionField } from './wire.ts';
 
@@ -168,9 +169,9 @@ export const supplierDashboardSchema = z.object({
   recent_payments: z.array(
     z.object({
       id: z.string().uuid(),
-      kind: z.string(),
+      kind: z.enum(['payment', 'advance', 'payment_reversal']),
       amount: z.string().describe('PHP, positive'),
-      method: z.string().nullable(),
+      method: z.enum(PAYMENT_METHODS).nullable(),
       reference: z.string().nullable(),
       posted_at: z.string(),
     }),

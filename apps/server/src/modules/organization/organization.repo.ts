@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from '@plastrace/shared';
+import { DEFAULT_TIME_ZONE, type PAYMENT_METHODS } from '@plastrace/shared';
 import { and, asc, count, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { invitations, memberships, organizations, suppliers } from '../../db/schema/index.ts';
@@ -119,9 +119,9 @@ export async function supplierRecentDeliveries(db: Db, orgId: string, supplierId
 export async function supplierRecentPayments(db: Db, orgId: string, supplierId: string, limit: number) {
   const { rows } = await db.execute<{
     id: string;
-    kind: string;
+    kind: 'payment' | 'advance' | 'payment_reversal';
     amount: string;
-    method: string | null;
+    method: (typeof PAYMENT_METHODS)[number] | null;
     reference: string | null;
     posted_at: Date;
   }>(sql`

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, DataList, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, DataList, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { MEMBER_ROLES, memberRoleLabel } from '@plastrace/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { QueryError } from '../../components/common/QueryError.tsx';
 import { useCan, useMe } from '../../components/common/useMe.ts';
 import { transactionTypeLabel } from '../activity/format.ts';
 import { EmailNotVerifiedBanner } from '../profile/ResendVerification.tsx';
+import { DashboardCard } from './DashboardCard.tsx';
 import { SupplierOverview } from './SupplierOverview.tsx';
 import { type DashboardSummary, useDashboardSummary } from './summary.ts';
 
@@ -43,20 +44,12 @@ export function DashboardOverview() {
             <OrganizationCard organization={summary.data.organization} linkToSettings={mayOpenSettings} />
           )}
           {summary.data.team && <TeamCard team={summary.data.team} linkToTeam={mayOpenTeam} />}
-          <Card
-            withBorder
-            radius="md"
-            padding="lg"
-            style={{ gridColumn: '1 / -1' }}
-            component="section"
-            aria-labelledby="recent-activity"
+          <DashboardCard
+            id="recent-activity"
+            title="Recent activity"
+            wide
+            link={{ to: '/user-transactions', label: 'View the activity log' }}
           >
-            <CardHeading
-              id="recent-activity"
-              link={{ to: '/user-transactions', label: 'View the activity log' }}
-            >
-              Recent activity
-            </CardHeading>
             {summary.data.recentActivity.length === 0 ? (
               <Text c="dimmed" size="sm">
                 No activity yet.
@@ -82,7 +75,7 @@ export function DashboardOverview() {
                 ))}
               </Stack>
             )}
-          </Card>
+          </DashboardCard>
         </SimpleGrid>
       )}
     </Stack>
@@ -97,13 +90,11 @@ function OrganizationCard({
   linkToSettings: boolean;
 }) {
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="overview-organization">
-      <CardHeading
-        id="overview-organization"
-        link={linkToSettings ? { to: '/settings/organization', label: 'Settings' } : undefined}
-      >
-        Organization
-      </CardHeading>
+    <DashboardCard
+      id="overview-organization"
+      title="Organization"
+      link={linkToSettings ? { to: '/settings/organization', label: 'Settings' } : undefined}
+    >
       <Group gap="xs" mb="sm">
         <Text fw={700} size="lg">
           {org.name}
@@ -122,7 +113,7 @@ function OrganizationCard({
           {org.booksClosedThrough ? formatDate(org.booksClosedThrough, 'UTC') : 'No period is closed'}
         </Item>
       </DataList>
-    </Card>
+    </DashboardCard>
   );
 }
 
@@ -134,13 +125,11 @@ function TeamCard({
   linkToTeam: boolean;
 }) {
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="overview-team">
-      <CardHeading
-        id="overview-team"
-        link={linkToTeam ? { to: '/user-management', label: 'Manage team' } : undefined}
-      >
-        Team
-      </CardHeading>
+    <DashboardCard
+      id="overview-team"
+      title="Team"
+      link={linkToTeam ? { to: '/user-management', label: 'Manage team' } : undefined}
+    >
       <Text size="sm" mb="sm">
         <strong>{team.activeMembers}</strong> active {team.activeMembers === 1 ? 'member' : 'members'} ·{' '}
         <strong>{team.pendingInvitations}</strong> pending{' '}
@@ -153,30 +142,7 @@ function TeamCard({
           </Item>
         ))}
       </DataList>
-    </Card>
-  );
-}
-
-function CardHeading({
-  id,
-  children,
-  link,
-}: {
-  id: string;
-  children: ReactNode;
-  link?: { to: string; label: string } | undefined;
-}) {
-  return (
-    <Group justify="space-between" mb="sm">
-      <Title order={2} fz="h4" id={id}>
-        {children}
-      </Title>
-      {link && (
-        <Anchor component={Link} to={link.to} size="sm">
-          {link.label}
-        </Anchor>
-      )}
-    </Group>
+    </DashboardCard>
   );
 }
 

@@ -1,20 +1,15 @@
-import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDate } from '../../components/common/format.ts';
 import { formatKg, formatPhp } from '../receive-records/format.ts';
 import { RecordStatusBadge } from '../receive-records/StatusBadge.tsx';
+import { Figures } from '../supplier-ledger/Figures.tsx';
+import { LEDGER_KIND_LABEL, methodAndReference } from '../supplier-ledger/labels.ts';
 import { balanceText } from '../supplier-ledger/StatementTable.tsx';
+import { DashboardCard } from './DashboardCard.tsx';
 import type { DashboardSummary } from './summary.ts';
 
 type SupplierSummary = NonNullable<DashboardSummary['supplier']>;
-
-const PAYMENT_KIND: Record<string, string> = {
-  payment: 'Payment',
-  advance: 'Advance',
-  payment_reversal: 'Reversed payment',
-};
-const METHOD: Record<string, string> = { cash: 'Cash', gcash: 'GCash', bank: 'Bank transfer' };
 
 /**
  * A supplier member's dashboard: what they delivered this month, what they are owed (a negative
@@ -25,24 +20,27 @@ export function SupplierOverview({ summary, timeZone }: { summary: SupplierSumma
   const statement = `/supplier-ledger/${supplier.id}`;
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-      <Section id="supplier-month" title="Delivered this month">
+      <DashboardCard id="supplier-month" title="Delivered this month">
         <Text size="sm" c="dimmed" mb="xs">
           {supplier.name} ({supplier.code})
         </Text>
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
-          <Figure label="Deliveries" value={String(thisMonth.deliveries)} />
-          <Figure label="Net weight" value={formatKg(thisMonth.netKg)} />
-          <Figure label="Amount" value={formatPhp(thisMonth.amount)} />
-        </SimpleGrid>
-      </Section>
-      <Section
+        <Figures
+          label="This month's deliveries"
+          figures={[
+            ['Deliveries', String(thisMonth.deliveries), 'month-deliveries'],
+            ['Net weight', formatKg(thisMonth.netKg), 'month-net-kg'],
+            ['Amount', formatPhp(thisMonth.amount), 'month-amount'],
+          ]}
+        />
+      </DashboardCard>
+      <DashboardCard
         id="supplier-balance"
         title="What you are owed"
         link={{ to: statement, label: 'Your statement' }}
       >
         <Balance balance={summary.balance} />
-      </Section>
-      <Section
+      </DashboardCard>
+      <DashboardCard
         id="supplier-deliveries"
         title="Recent deliveries"
         wide
@@ -86,8 +84,8 @@ export function SupplierOverview({ summary, timeZone }: { summary: SupplierSumma
             </Table>
           </Table.ScrollContainer>
         )}
-      </Section>
-      <Section
+      </DashboardCard>
+      <DashboardCard
         id="supplier-payments"
         title="Recent payments"
         wide
@@ -112,12 +110,8 @@ export function SupplierOverview({ summary, timeZone }: { summary: SupplierSumma
                 {summary.recentPayments.map((p) => (
                   <Table.Tr key={p.id}>
                     <Table.Td>{formatDate(p.postedAt, timeZone)}</Table.Td>
-                    <Table.Td>{PAYMENT_KIND[p.kind] ?? p.kind}</Table.Td>
-                    <Table.Td>
-                      {[p.method && (METHOD[p.method] ?? p.method), p.reference]
-                        .filter(Boolean)
-                        .join(' · ') || '—'}
-                    </Table.Td>
+                    <Table.Td>{LEDGER_KIND_LABEL[p.kind]}</Table.Td>
+                    <Table.Td>{methodAndReference(p.method, p.reference)}</Table.Td>
                     <Table.Td ta="right">{formatPhp(p.amount)}</Table.Td>
                   </Table.Tr>
                 ))}
@@ -125,7 +119,7 @@ export function SupplierOverview({ summary, timeZone }: { summary: SupplierSumma
             </Table>
           </Table.ScrollContainer>
         )}
-      </Section>
+      </DashboardCard>
     </SimpleGrid>
   );
 }
@@ -147,55 +141,5 @@ function Balance({ balance }: { balance: string }) {
             : 'Owed to you for your posted deliveries, after the payments made so far.'}
       </Text>
     </Stack>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="lg">
-        {value}
-      </Text>
-    </div>
-  );
-}
-
-function Section({
-  id,
-  title,
-  link,
-  wide,
-  children,
-}: {
-  id: string;
-  title: string;
-  link?: { to: string; label: string };
-  wide?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      component="section"
-      aria-labelledby={id}
-      style={wide ? { gridColumn: '1 / -1' } : undefined}
-    >
-      <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
-        <Title order={2} fz="h4" id={id}>
-          {title}
-        </Title>
-        {link && (
-          <Anchor component={Link} to={link.to} size="sm">
-            {link.label}
-          </Anchor>
-        )}
-      </Group>
-      {children}
-    </Card>
   );
 }

@@ -9,6 +9,7 @@ import { fromLocalInput, toLocalInput } from '../receive-records/datetime.ts';
 import { parseUnits } from '../receive-records/decimal.ts';
 import { formatPhp } from '../receive-records/format.ts';
 import { type PaymentMethod, useCurrentBalance, useRecordPayment } from './api.ts';
+import { PAYMENT_METHOD_OPTIONS } from './labels.ts';
 import { balanceText } from './StatementTable.tsx';
 
 interface PaymentDialogProps {
@@ -18,11 +19,6 @@ interface PaymentDialogProps {
 }
 
 const AMOUNT = /^\d+(\.\d{1,2})?$/;
-const METHODS = [
-  { value: 'cash', label: 'Cash' },
-  { value: 'gcash', label: 'GCash' },
-  { value: 'bank', label: 'Bank transfer' },
-];
 type Errors = { amount?: string; reference?: string; note?: string; method?: string; paidAt?: string };
 
 /** `owed` is what the supplier is owed now (unknown while it loads: the server checks it anyway). */
@@ -135,7 +131,7 @@ export function PaymentDialog({ opened, supplier, onClose }: PaymentDialogProps)
           />
           <NativeSelect
             label="Method"
-            data={METHODS}
+            data={PAYMENT_METHOD_OPTIONS}
             value={method}
             error={errors.method}
             onChange={(e) => setMethod(e.currentTarget.value as PaymentMethod)}

@@ -5,15 +5,7 @@ import { formatPhp } from '../receive-records/format.ts';
 import classes from '../receive-records/print.module.css';
 import type { LedgerEntry, Statement } from './api.ts';
 import { Figures } from './Figures.tsx';
-
-const KIND_LABEL: Record<LedgerEntry['kind'], string> = {
-  payable: 'Delivery payable',
-  payable_reversal: 'Voided delivery',
-  payment: 'Payment',
-  advance: 'Advance',
-  payment_reversal: 'Reversed payment',
-};
-const METHOD_LABEL: Record<string, string> = { cash: 'Cash', gcash: 'GCash', bank: 'Bank transfer' };
+import { LEDGER_KIND_LABEL, methodAndReference } from './labels.ts';
 
 /** '₱1,200.00', or for a negative balance the advance the supplier still has to deliver against. */
 export const balanceText = (balance: string) =>
@@ -76,7 +68,7 @@ export function StatementTable({ entries, timeZone, onReverse }: StatementTableP
               <Table.Td>
                 <Group gap={6} wrap="wrap">
                   <span>
-                    {KIND_LABEL[e.kind] ?? e.kind}
+                    {LEDGER_KIND_LABEL[e.kind] ?? e.kind}
                     {e.note ? ` · ${e.note}` : ''}
                   </span>
                   {reversed.has(e.id) && (
@@ -98,7 +90,7 @@ export function StatementTable({ entries, timeZone, onReverse }: StatementTableP
                       size="compact-sm"
                       variant="subtle"
                       color="red"
-                      aria-label={`Reverse the ${KIND_LABEL[e.kind].toLowerCase()} of ${formatPhp(e.amount.replace(/^-/, ''))}`}
+                      aria-label={`Reverse the ${LEDGER_KIND_LABEL[e.kind].toLowerCase()} of ${formatPhp(e.amount.replace(/^-/, ''))}`}
                       onClick={() => onReverse(e)}
                     >
                       Reverse
@@ -122,6 +114,5 @@ function Reference({ entry: e }: { entry: LedgerEntry }) {
         {e.reference}
       </Anchor>
     );
-  const text = [e.method && (METHOD_LABEL[e.method] ?? e.method), e.reference].filter(Boolean).join(' · ');
-  return <>{text || '—'}</>;
+  return <>{methodAndReference(e.method, e.reference)}</>;
 }
