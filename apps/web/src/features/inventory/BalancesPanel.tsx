@@ -1,4 +1,4 @@
-import { Anchor, Group, NativeSelect, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -7,8 +7,8 @@ import { LoadMore } from '../../components/common/LoadMore.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
 import { useDownload } from '../../components/common/useDownload.ts';
 import { useCan } from '../../components/common/useMe.ts';
-import { useFacilityOptions, useMaterialOptions } from '../receive-records/api.ts';
 import { formatKg, formatPhp } from '../receive-records/format.ts';
+import { FacilityFilter, MaterialFilter } from '../receive-records/MasterDataFilters.tsx';
 import { type InventoryGroup, type InventoryRow, useInventoryPages } from './api.ts';
 import {
   type InventoryFilters,
@@ -32,8 +32,6 @@ export function BalancesPanel() {
   const [search, setSearch] = useState(filters.q);
   const [debounced] = useDebouncedValue(search, 300);
   const report = useInventoryPages(toInventoryQuery({ ...filters, q: debounced }));
-  const facilities = useFacilityOptions();
-  const materials = useMaterialOptions();
   const set = (patch: Partial<InventoryFilters>) =>
     setParams(writeInventoryFilters({ ...filters, ...patch }), { replace: true, preventScrollReset: true });
   // The URL follows the search once typing pauses, so a shared link shows the same rows.
@@ -65,24 +63,8 @@ export function BalancesPanel() {
             onChange={(value) => set({ group: value as InventoryGroup })}
           />
         </div>
-        <NativeSelect
-          label="Facility"
-          value={filters.facilityId}
-          data={[
-            { value: '', label: 'All facilities' },
-            ...(facilities.data?.items ?? []).map((f) => ({ value: f.id, label: f.name })),
-          ]}
-          onChange={(e) => set({ facilityId: e.currentTarget.value })}
-        />
-        <NativeSelect
-          label="Material"
-          value={filters.materialId}
-          data={[
-            { value: '', label: 'All materials' },
-            ...(materials.data?.items ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.code})` })),
-          ]}
-          onChange={(e) => set({ materialId: e.currentTarget.value })}
-        />
+        <FacilityFilter value={filters.facilityId} onChange={(id) => set({ facilityId: id })} />
+        <MaterialFilter value={filters.materialId} onChange={(id) => set({ materialId: id })} />
         <TextInput
           label="Search"
           placeholder="Lot, material or facility"

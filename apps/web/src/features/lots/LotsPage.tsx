@@ -9,8 +9,8 @@ import { ActionError, QueryError } from '../../components/common/QueryError.tsx'
 import { useDownload } from '../../components/common/useDownload.ts';
 import { useCan } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
-import { useFacilityOptions, useMaterialOptions } from '../receive-records/api.ts';
 import { formatKg, formatPhp } from '../receive-records/format.ts';
+import { FacilityFilter, MaterialFilter } from '../receive-records/MasterDataFilters.tsx';
 import { type Lot, type LotSort, type LotStatus, useLots } from './api.ts';
 import { LOT_SORT_OPTIONS, LOT_STATUS_OPTIONS } from './format.ts';
 import { LotSelectionBar } from './LotSelectionBar.tsx';
@@ -26,8 +26,6 @@ export function LotsPage() {
   usePageTitle('Batches');
   const mayExport = useCan('data.export');
   const mayMerge = useCan('records.write');
-  // The facility and material filters read master data, which supplier members may not.
-  const mayPick = useCan('masterdata.read');
   const [params, setParams] = useSearchParams();
   const get = (k: (typeof KEYS)[number]) => params.get(k) ?? '';
   const [search, setSearch] = useState(get('q'));
@@ -41,8 +39,6 @@ export function LotsPage() {
     sort: (get('sort') || undefined) as LotSort | undefined,
   };
   const lots = useLots(query);
-  const facilities = useFacilityOptions(mayPick);
-  const materials = useMaterialOptions(mayPick);
   const files = useDownload();
 
   const setParam = (key: (typeof KEYS)[number], value: string) => {
@@ -98,28 +94,8 @@ export function LotsPage() {
           data={[{ value: '', label: 'All statuses' }, ...LOT_STATUS_OPTIONS]}
           onChange={(e) => setParam('status', e.currentTarget.value)}
         />
-        {mayPick && (
-          <>
-            <NativeSelect
-              label="Facility"
-              value={get('facility')}
-              data={[
-                { value: '', label: 'All facilities' },
-                ...(facilities.data?.items ?? []).map((f) => ({ value: f.id, label: f.name })),
-              ]}
-              onChange={(e) => setParam('facility', e.currentTarget.value)}
-            />
-            <NativeSelect
-              label="Material"
-              value={get('material')}
-              data={[
-                { value: '', label: 'All materials' },
-                ...(materials.data?.items ?? []).map((m) => ({ value: m.id, label: m.name })),
-              ]}
-              onChange={(e) => setParam('material', e.currentTarget.value)}
-            />
-          </>
-        )}
+        <FacilityFilter value={get('facility')} onChange={(id) => setParam('facility', id)} />
+        <MaterialFilter value={get('material')} onChange={(id) => setParam('material', id)} />
         <NativeSelect
           label="Sort"
           value={get('sort') || '-created_at'}

@@ -10,7 +10,7 @@ import { LoadMore } from '../../components/common/LoadMore.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
 import { useCan, useMe } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
-import { type RecordStatus, useFacilityOptions, useReceiveRecords } from './api.ts';
+import { type RecordStatus, useReceiveRecords } from './api.ts';
 import {
   emptyReceiveFilters,
   type ReceiveFilters,
@@ -18,6 +18,7 @@ import {
   toReceiveQuery,
   writeReceiveFilters,
 } from './filters.ts';
+import { FacilityFilter } from './MasterDataFilters.tsx';
 import { ReceiveRecordsTable } from './ReceiveRecordsTable.tsx';
 import { SupplierSelect } from './SupplierSelect.tsx';
 
@@ -27,7 +28,7 @@ export function ReceiveRecordsPage() {
   const { timeZone } = useMe();
   const mayDraft = useCan('records.write');
   const mayExport = useCan('data.export');
-  // The supplier and facility pickers read master data; a supplier member sees only their own records.
+  // The supplier picker reads master data; a supplier member sees only their own records.
   const mayPick = useCan('masterdata.read');
   const [params, setParams] = useSearchParams();
   const filters = readReceiveFilters(params);
@@ -36,7 +37,6 @@ export function ReceiveRecordsPage() {
   const [supplier, setSupplier] = useState<{ id: string; code: string; name: string } | null>(null);
   const query = toReceiveQuery(filters);
   const records = useReceiveRecords(query);
-  const facilities = useFacilityOptions(mayPick);
   // The export takes the list's filters, so the file holds what the page shows (a row per line).
   const exportCsv = useMutation({
     mutationFn: () => downloadFile('/receive-records/export.csv', { ...query }, 'receive-records.csv'),
@@ -99,26 +99,16 @@ export function ReceiveRecordsPage() {
           onChange={(e) => set({ status: e.currentTarget.value as RecordStatus | '' })}
         />
         {mayPick && (
-          <>
-            <SupplierSelect
-              placeholder="All suppliers"
-              value={supplier && supplier.id === filters.supplierId ? supplier : null}
-              onChange={(s) => {
-                setSupplier(s);
-                set({ supplierId: s?.id ?? '' });
-              }}
-            />
-            <NativeSelect
-              label="Facility"
-              value={filters.facilityId}
-              data={[
-                { value: '', label: 'All facilities' },
-                ...(facilities.data?.items ?? []).map((f) => ({ value: f.id, label: f.name })),
-              ]}
-              onChange={(e) => set({ facilityId: e.currentTarget.value })}
-            />
-          </>
+          <SupplierSelect
+            placeholder="All suppliers"
+            value={supplier && supplier.id === filters.supplierId ? supplier : null}
+            onChange={(s) => {
+              setSupplier(s);
+              set({ supplierId: s?.id ?? '' });
+            }}
+          />
         )}
+        <FacilityFilter value={filters.facilityId} onChange={(id) => set({ facilityId: id })} />
         <TextInput
           label="From"
           type="date"
