@@ -31,13 +31,17 @@ export function assertNotFuture(at: Date, field: string, what: string): void {
 }
 
 /**
- * The PostgreSQL SQLSTATE of an error: pg puts it on the error, and Drizzle wraps that error in a
- * DrizzleQueryError whose `cause` holds it.
+ * The PostgreSQL error behind an error: pg throws it, and Drizzle wraps it in a DrizzleQueryError
+ * whose `cause` holds it (its code, message and detail are the database's).
  */
-export function sqlState(err: unknown): string | undefined {
+export function pgError(err: unknown): { code: string; message: string; detail?: string } | undefined {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code))
+      return e as { code: string; message: string; detail?: string };
     e = e.cause as typeof e;
   }
   return undefined;
 }
+
+/** The PostgreSQL SQLSTATE of an error, wrapped or not. */
+export const sqlState = (err: unknown): string | undefined => pgError(err)?.code;

@@ -1,7 +1,7 @@
 import type { ErrorBody, ErrorCode } from '@plastrace/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, sqlState } from '../lib/errors.ts';
+import { AppError, pgError } from '../lib/errors.ts';
 
 export function errorBody(
   code: ErrorCode | string,
@@ -59,12 +59,13 @@ function handle(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
     req.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
     return reply.code(500).send(errorBody('internal_error', 'Internal server error'));
   }
-  const pgCode = sqlState(err);
-  // A refusal raised by a database function (pt_fail, migration 0010): SQLSTATE PT<status>.
-  if (pgCode && /^PT\d{3}$/.test(pgCode)) {
-    const status = Number(pgCode.slice(2));
-    const detail = (err as { detail?: string }).detail;
-    const message = (err as Error).message;
+  const pg = pgError(err);
+  const pgCode = pg?.code;
+  // A refusal raised by a database function (pt_fail, migration 0010): SQLSTATE PT<status>, with the
+  // message and details as the function wrote them, whether or not Drizzle wrapped the error.
+  if (pg && /^PT\d{3}$/.test(pg.code)) {
+    const status = Number(pg.code.slice(2));
+    const { detail, message } = pg;
     return reply
       .code(status)
       .send(

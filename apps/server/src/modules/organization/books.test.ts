@@ -59,6 +59,12 @@ describe('books closed', () => {
       paid_at: '2026-10-15T09:00:00+08:00',
     });
     expect(backdated.statusCode).toBe(422);
+    // Payments, lot moves and counts are checked by the same database rule as receive records.
+    expect(backdated.json()).toMatchObject({
+      message:
+        'The books are closed through 2026-10-31: A payment dated 2026-10-15 cannot be posted. Post a correction on a later date, or ask an administrator to reopen the period.',
+      details: { books_closed_through: '2026-10-31' },
+    });
     expect(
       (
         await org.manager.post('/api/supplier-ledger/payments', {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { AppError, invalidField, notFound, unprocessable } from '../../lib/errors.ts';
+import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { dayIn } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { insertEntry } from '../activity/activity.repo.ts';
@@ -11,16 +11,13 @@ import * as repo from './organization.repo.ts';
 // it may be posted any more. Every posting checks the date inside its own transaction; corrections of
 // a closed period are posted on a later day (reversals, adjustments), so what was sent stays true.
 
-/** Refuses a posting dated on or before the organization's "books closed through" day (422). */
+/**
+ * Refuses a posting dated on or before the organization's "books closed through" day (422, with the
+ * day in the details). The rule is the database's (pt_assert_books_open, migration 0010), which the
+ * receive-record posting functions call too, so every posting refuses alike.
+ */
 export async function assertBooksOpen(tx: Tx, organizationId: string, at: Date, what: string): Promise<void> {
-  const books = await repo.booksOf(tx, organizationId);
-  if (!books?.closedThrough) return;
-  const day = dayIn(at, books.timeZone);
-  if (day <= books.closedThrough)
-    throw unprocessable(
-      `The books are closed through ${books.closedThrough}: ${what} dated ${day} cannot be posted. Post a correction on a later date, or ask an administrator to reopen the period.`,
-      { books_closed_through: books.closedThrough },
-    );
+  await repo.assertBooksOpen(tx, organizationId, at, what);
 }
 
 /** Moves the date (forward to close a period, back to reopen one), with the reason in the audit trail. */

@@ -134,16 +134,11 @@ export async function supplierRecentPayments(db: Db, orgId: string, supplierId: 
 }
 
 /**
- * The "books closed through" day and the zone its days are counted in, share-locked: a posting reads
- * it inside its own transaction, and moving the date waits until the postings that read it commit.
+ * pt_assert_books_open: share-locks the organization's "books closed through" day and raises PT422 if
+ * `at` falls on or before it; moving the date waits until the postings that checked it commit.
  */
-export async function booksOf(tx: Tx, orgId: string) {
-  const [row] = await tx
-    .select({ closedThrough: organizations.booksClosedThrough, timeZone: organizations.timeZone })
-    .from(organizations)
-    .where(eq(organizations.id, orgId))
-    .for('share');
-  return row;
+export async function assertBooksOpen(tx: Tx, orgId: string, at: Date, what: string): Promise<void> {
+  await tx.execute(sql`SELECT pt_assert_books_open(${orgId}, ${at.toISOString()}::timestamptz, ${what})`);
 }
 
 export async function setBooksClosedThrough(tx: Tx, orgId: string, day: string | null) {
