@@ -5,11 +5,11 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Config, isLoopbackHost } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/client.ts';
-import { loggerOptions } from './lib/logger.ts';
+import { lazyChildLogger, loggerOptions } from './lib/logger.ts';
 import { startRateLimitPruning } from './lib/rate-limit.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
@@ -38,6 +38,7 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerPermissions } from './plugins/permissions.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
+import { serializerCompiler } from './plugins/serializer.ts';
 import { registerWebApp } from './plugins/static.ts';
 import { demoHint } from './seed/demo.ts';
 
@@ -98,14 +99,15 @@ export async function buildApp(opts: AppOptions) {
     trustProxy: opts.config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     logController: new OneLinePerRequest(),
+    childLoggerFactory: lazyChildLogger,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Hooks that run on every request are plain callbacks: an async one costs a promise each time.
-  app.addHook('onSend', (req, reply, payload, done) => {
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
-    done(null, payload);
+    done();
   });
   app.decorateRequest('caller', null);
 

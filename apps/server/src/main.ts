@@ -6,6 +6,7 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { APP_ROLE } from './db/roles.ts';
 import { createLogger } from './lib/logger.ts';
+import { compileResponseSerializers } from './plugins/serializer.ts';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from './seed/data.ts';
 import { demoHint, seedDemoIfEmpty } from './seed/demo.ts';
 
@@ -59,6 +60,9 @@ async function main() {
         );
     }
     app = await buildApp({ config, db: database.db, webDist, logger: log });
+    // Every answer's serializer now, so a schema it cannot write stops the start, not a first request.
+    await app.ready();
+    compileResponseSerializers();
   } catch (err) {
     // Stop our own PostgreSQL too, rather than leave it for the next start to clean up.
     log.error({ err }, 'start-up failed');

@@ -56,15 +56,13 @@ let computed: Promise<Record<string, string>> | undefined;
 export async function registerSecurityHeaders(app: FastifyInstance) {
   computed ??= helmetHeaders();
   const headers = await computed;
-  // onRequest, as helmet did: a route may still replace one of them.
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+  // One onRequest hook, as helmet did: a route may still replace any of them, and every answer, errors
+  // included, keeps them. API answers are per caller and often personal: no cache keeps them unless the
+  // route chose its own policy (photos are immutable). The web app's files are not under /api and keep
+  // their caching.
+  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(isApi(req.url) ? apiHeaders : headers);
     done();
-  });
-  // API answers are per caller and often personal: no cache keeps them unless the route chose its own
-  // policy (photos are immutable). The web app's files are not under /api and keep their caching.
-  app.addHook('onSend', (req, reply, payload, done) => {
-    if (isApi(req.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    done(null, payload);
   });
 }
