@@ -8,7 +8,8 @@ export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions } },
   test: {
-    include: ['src/**/*.test.ts'],
+    // The shared package's own tests (pure functions) run here too.
+    include: ['src/**/*.test.ts', '../../packages/shared/src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

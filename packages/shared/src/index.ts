@@ -1,5 +1,6 @@
 export * from './case.ts';
 export * from './constants.ts';
+export * from './decimal.ts';
 export * from './enums.ts';
 export * from './errors.ts';
 export * from './permissions.ts';

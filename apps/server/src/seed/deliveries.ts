@@ -1,6 +1,5 @@
-import { paymentInputSchema, receiveRecordInputSchema } from '@plastrace/shared';
+import { formatUnits, paymentInputSchema, receiveRecordInputSchema, toUnits } from '@plastrace/shared';
 import type { AppContext } from '../context.ts';
-import { formatDecimal, parseDecimal } from '../lib/decimal.ts';
 import * as intake from '../modules/intake/intake.service.ts';
 import * as ledger from '../modules/ledger/ledger.service.ts';
 import type { Caller } from '../plugins/auth.ts';
@@ -72,7 +71,7 @@ export async function seedDeliveries(
           : `CV-${manilaDate(on).slice(0, 4)}-${String(++vouchers).padStart(5, '0')}`;
     const payment = paymentInputSchema.parse({
       supplier_id: supplier.id,
-      amount: formatDecimal(amount, 2),
+      amount: formatUnits(amount, 2),
       method: supplier.paymentMethod,
       reference,
       note,
@@ -125,7 +124,7 @@ export async function seedDeliveries(
       );
       counts.voided++;
     }
-    const amount = parseDecimal(posted.total_amount, 2);
+    const amount = toUnits(posted.total_amount, 2);
     if (d.profile.termsDays === 0) {
       await pay(d.supplier, amount, d.at, `Paid in cash at the scale for ${posted.number}`);
       continue;

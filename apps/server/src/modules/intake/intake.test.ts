@@ -1,3 +1,4 @@
+import { RECEIVE_LINE_RULES, receiveLineProblems } from '@plastrace/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { facilities, lotBalances, materials, supplierLedger, suppliers } from '../../db/schema/index.ts';
@@ -294,6 +295,34 @@ describe('receive records', () => {
     });
     const empty = await admin.post('/api/receive-records', delivery({ lines: [] }));
     expect(empty.json().details.fields['body.lines']).toBe('Add at least one line');
+  });
+
+  it('refuses the line rules the web checks with the same words, at their boundaries', async () => {
+    // packages/shared decimal.ts states them for the form; the database enforces them at saving.
+    const at = async (line: Record<string, unknown>) =>
+      (
+        await admin.post(
+          '/api/receive-records',
+          delivery({ lines: [{ material_id: org.pet, unit_price: 1, ...line }] }),
+        )
+      ).json();
+    for (const [line, problems] of [
+      [{ gross_kg: '10', tare_kg: '10' }, { tare: RECEIVE_LINE_RULES.tare }],
+      [{ gross_kg: '10', deduction_pct: '100' }, { deduction: RECEIVE_LINE_RULES.deduction }],
+    ] as const) {
+      const values = {
+        gross: line.gross_kg,
+        tare: 'tare_kg' in line ? line.tare_kg : '',
+        deduction: 'deduction_pct' in line ? line.deduction_pct : '',
+        price: '1',
+      };
+      expect(receiveLineProblems(values)).toEqual(problems);
+      const field = 'tare' in problems ? 'tare_kg' : 'deduction_pct';
+      expect((await at(line)).details.fields[`body.lines.0.${field}`]).toBe(Object.values(problems)[0]);
+    }
+    const ok = { gross_kg: '10', tare_kg: '9.999', deduction_pct: '99.99' };
+    expect(receiveLineProblems({ gross: '10', tare: '9.999', deduction: '99.99', price: '1' })).toEqual({});
+    expect((await at(ok)).status).toBe('draft');
   });
 
   it('lists with filters and keeps roles and organizations apart', async () => {

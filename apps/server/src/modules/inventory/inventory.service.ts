@@ -1,10 +1,10 @@
 import type { inventoryExportQuerySchema, inventoryQuerySchema } from '@plastrace/shared';
+import { formatUnits, toUnits } from '@plastrace/shared';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { decodeCursor, toPage } from '../../lib/cursor.ts';
-import { formatDecimal, parseDecimal } from '../../lib/decimal.ts';
 import { EXPORT_PAGE, pageOf, streamCsv } from '../../lib/export.ts';
 import type { CsvColumn } from '../../lib/listing.ts';
 import type { Caller } from '../../plugins/auth.ts';
@@ -13,8 +13,8 @@ import * as repo from './inventory.repo.ts';
 
 /** Weighted-average cost per kg, PHP, rounded to centavos. */
 const average = (qty: string, value: string) => {
-  const kg = parseDecimal(qty, 3);
-  return kg === 0n ? '0.00' : formatDecimal((parseDecimal(value, 2) * 1000n * 2n + kg) / (2n * kg), 2);
+  const kg = toUnits(qty, 3);
+  return kg === 0n ? '0.00' : formatUnits((toUnits(value, 2) * 1000n * 2n + kg) / (2n * kg), 2);
 };
 
 type Query = z.output<typeof inventoryQuerySchema>;

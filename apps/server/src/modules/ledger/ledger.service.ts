@@ -5,11 +5,11 @@ import type {
   supplierBalanceExportQuerySchema,
   supplierBalanceQuerySchema,
 } from '@plastrace/shared';
+import { formatUnits, toUnits } from '@plastrace/shared';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { formatDecimal, parseDecimal } from '../../lib/decimal.ts';
 import { AppError, assertNotFuture, notFound, sqlState, unprocessable } from '../../lib/errors.ts';
 import { streamCsv } from '../../lib/export.ts';
 import { idempotent } from '../../lib/idempotency.ts';
@@ -180,7 +180,7 @@ export async function exportStatement(
  * recorded once: a double tap must not pay twice. `paid_at` dates a payment made earlier.
  */
 export async function pay(ctx: AppContext, caller: Caller, p: Payment, idempotencyKey?: string) {
-  const amount = parseDecimal(p.amount, 2);
+  const amount = toUnits(p.amount, 2);
   if (amount <= 0n) throw unprocessable('The payment must be above ₱0.00');
   const paidAt = p.paid_at ? new Date(p.paid_at) : undefined;
   if (paidAt) assertNotFuture(paidAt, 'paid_at', 'The time paid');
@@ -195,20 +195,20 @@ export async function pay(ctx: AppContext, caller: Caller, p: Payment, idempoten
     await assertBooksOpen(tx, caller.organizationId, paidAt ?? new Date(), 'A payment');
     const supplier = await repo.lockSupplier(tx, caller.organizationId, p.supplier_id);
     if (!supplier) throw notFound('Supplier');
-    const owed = parseDecimal(await repo.balanceOf(tx, caller.organizationId, p.supplier_id), 2);
+    const owed = toUnits(await repo.balanceOf(tx, caller.organizationId, p.supplier_id), 2);
     const advance = amount > owed;
     if (advance && !p.advance)
       throw unprocessable(
-        `The payment exceeds the ₱${formatDecimal(owed, 2)} owed to ${supplier.name}. Mark it as an advance to pay more.`,
+        `The payment exceeds the ₱${formatUnits(owed, 2)} owed to ${supplier.name}. Mark it as an advance to pay more.`,
       );
     if (advance && supplier.archivedAt)
       throw unprocessable(`${supplier.name} is archived and cannot get an advance`);
-    const paid = formatDecimal(amount, 2);
+    const paid = formatUnits(amount, 2);
     const entry = await repo.insertLedgerEntry(tx, {
       organizationId: caller.organizationId,
       supplierId: p.supplier_id,
       kind: advance ? 'advance' : 'payment',
-      amount: formatDecimal(-amount, 2),
+      amount: formatUnits(-amount, 2),
       method: p.method,
       reference: p.reference || null,
       note: p.note || null,
@@ -216,7 +216,7 @@ export async function pay(ctx: AppContext, caller: Caller, p: Payment, idempoten
       createdBy: caller.userId,
       postedAt: paidAt,
     });
-    const view = toEntry({ ...entry, balance: formatDecimal(owed - amount, 2) });
+    const view = toEntry({ ...entry, balance: formatUnits(owed - amount, 2) });
     await logChange(tx, caller, {
       type: 'CREATE_RECORD',
       entityType: 'supplier_payment',
@@ -246,7 +246,7 @@ export async function reversePayment(ctx: AppContext, caller: Caller, entryId: s
       );
     const supplier = await repo.lockSupplier(tx, caller.organizationId, entry.supplierId);
     if (!supplier) throw notFound('Supplier');
-    const amount = formatDecimal(-parseDecimal(entry.amount, 2), 2);
+    const amount = formatUnits(-toUnits(entry.amount, 2), 2);
     const reversal = await uniqueReversal(() =>
       repo.insertLedgerEntry(tx, {
         organizationId: caller.organizationId,

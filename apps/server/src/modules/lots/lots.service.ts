@@ -1,9 +1,9 @@
 import type { lotExportQuerySchema, lotListQuerySchema } from '@plastrace/shared';
+import { formatUnits, toUnits } from '@plastrace/shared';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { formatDecimal, parseDecimal } from '../../lib/decimal.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { streamCsv } from '../../lib/export.ts';
 import { decodeSortCursor, type PageWindow, sortedPages, toSortedPage } from '../../lib/listing.ts';
@@ -152,7 +152,7 @@ export async function split(ctx: AppContext, caller: Caller, id: string, parts: 
     const lot = await usableLot(tx, caller, id);
     const children = [];
     for (const part of parts) {
-      if (parseDecimal(part, 3) <= 0n) throw unprocessable('Each part must be above 0 kg');
+      if (toUnits(part, 3) <= 0n) throw unprocessable('Each part must be above 0 kg');
       const child = await newLotFrom(tx, caller, lot, 'split', lot.id);
       const out = await stock.move(tx, {
         organizationId: caller.organizationId,
@@ -181,7 +181,7 @@ export async function split(ctx: AppContext, caller: Caller, id: string, parts: 
       children.push(child);
     }
     const left = await stock.lockBalance(tx, lot.id);
-    if (left && parseDecimal(left.qtyKg, 3) === 0n)
+    if (left && toUnits(left.qtyKg, 3) === 0n)
       await stock.setLotStatus(tx, caller.organizationId, lot.id, 'consumed');
     await logChange(tx, caller, {
       type: 'UPDATE_RECORD',
@@ -218,7 +218,7 @@ export async function merge(ctx: AppContext, caller: Caller, ids: string[]) {
     for (const l of locked) {
       const bal = await stock.lockBalance(tx, l.id);
       const qty = bal?.qtyKg ?? '0';
-      if (parseDecimal(qty, 3) === 0n) throw unprocessable(`Lot ${l.code} is empty.`);
+      if (toUnits(qty, 3) === 0n) throw unprocessable(`Lot ${l.code} is empty.`);
       const out = await stock.move(tx, {
         organizationId: caller.organizationId,
         lotId: l.id,
@@ -231,8 +231,8 @@ export async function merge(ctx: AppContext, caller: Caller, ids: string[]) {
         createdBy: caller.userId,
       });
       if (!out) throw notEnough(l.code);
-      total += parseDecimal(qty, 3);
-      value -= parseDecimal(out.valuePhp, 2);
+      total += toUnits(qty, 3);
+      value -= toUnits(out.valuePhp, 2);
       await stock.setLotStatus(tx, caller.organizationId, l.id, 'consumed');
     }
     await stock.move(tx, {
@@ -240,8 +240,8 @@ export async function merge(ctx: AppContext, caller: Caller, ids: string[]) {
       lotId: merged.id,
       facilityId: first.facilityId,
       materialId: first.materialId,
-      qtyKg: formatDecimal(total, 3),
-      valuePhp: formatDecimal(value, 2),
+      qtyKg: formatUnits(total, 3),
+      valuePhp: formatUnits(value, 2),
       kind: 'merge_in',
       sourceType: 'lot',
       sourceId: first.id,

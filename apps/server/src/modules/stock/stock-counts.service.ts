@@ -3,10 +3,10 @@ import type {
   stockCountLinesBodySchema,
   stockCountListQuerySchema,
 } from '@plastrace/shared';
+import { formatUnits, toUnits } from '@plastrace/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { formatDecimal, parseDecimal } from '../../lib/decimal.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import { decodeSortCursor, toSortedPage } from '../../lib/listing.ts';
 import { dayIn } from '../../lib/time.ts';
@@ -192,7 +192,7 @@ export async function post(ctx: AppContext, caller: Caller, id: string, version?
     const balances = new Map((await stock.lockBalances(tx, lotIds)).map((b) => [b.lotId, b]));
     for (const { line, code } of lines) {
       const now = balances.get(line.lotId)?.qtyKg ?? '0';
-      if (parseDecimal(now, 3) !== parseDecimal(line.bookKg, 3)) {
+      if (toUnits(now, 3) !== toUnits(line.bookKg, 3)) {
         throw unprocessable(
           `The book balance of lot ${code} changed since the count was opened (${line.bookKg} kg then, ${now} kg now). Cancel this count and open a new one.`,
           { lot_id: line.lotId, lot_code: code },
@@ -201,7 +201,7 @@ export async function post(ctx: AppContext, caller: Caller, id: string, version?
     }
     const adjusted = [];
     for (const { line, code } of lines) {
-      const difference = parseDecimal(line.countedKg ?? '0', 3) - parseDecimal(line.bookKg, 3);
+      const difference = toUnits(line.countedKg ?? '0', 3) - toUnits(line.bookKg, 3);
       const balance = balances.get(line.lotId);
       if (difference === 0n || !balance) {
         adjusted.push({ lot_id: line.lotId, adjusted_kg: '0', adjusted_value_php: '0' });
@@ -212,7 +212,7 @@ export async function post(ctx: AppContext, caller: Caller, id: string, version?
         lotId: line.lotId,
         facilityId: balance.facilityId,
         materialId: balance.materialId,
-        qtyKg: formatDecimal(difference, 3),
+        qtyKg: formatUnits(difference, 3),
         sourceType: 'stock_count',
         sourceId: id,
         reason: `Stock count ${count.number}`,
@@ -224,7 +224,7 @@ export async function post(ctx: AppContext, caller: Caller, id: string, version?
     await repo.setAdjusted(tx, id, adjusted);
     await repo.closeCount(tx, org, id, { status: 'posted', postedAt: new Date(), postedBy: caller.userId });
     const posted = await load(tx, caller, id);
-    const moved = adjusted.filter((a) => parseDecimal(a.adjusted_kg, 3) !== 0n).length;
+    const moved = adjusted.filter((a) => toUnits(a.adjusted_kg, 3) !== 0n).length;
     const { difference_kg: kg, difference_value_php: php } = posted.totals;
     await logChange(tx, caller, {
       type: 'UPDATE_RECORD',
@@ -232,7 +232,7 @@ export async function post(ctx: AppContext, caller: Caller, id: string, version?
       entityId: id,
       description: `Posted stock count ${count.number} at ${posted.facility.code}: ${moved} ${moved === 1 ? 'adjustment' : 'adjustments'}, ${kg} kg, PHP ${php}`,
       before: { status: 'open' },
-      after: { status: 'posted', adjustments: adjusted.filter((a) => parseDecimal(a.adjusted_kg, 3) !== 0n) },
+      after: { status: 'posted', adjustments: adjusted.filter((a) => toUnits(a.adjusted_kg, 3) !== 0n) },
       amount: php,
       referenceId: count.number,
     });

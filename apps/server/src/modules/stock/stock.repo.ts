@@ -1,7 +1,7 @@
+import { formatUnits, toUnits } from '@plastrace/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { counters, lotBalances, lots, stockMovements } from '../../db/schema/index.ts';
-import { formatDecimal, parseDecimal } from '../../lib/decimal.ts';
 
 /** Next value of a per-organization counter; the row lock makes concurrent callers queue, never collide. */
 export async function nextCounter(tx: Tx, organizationId: string, name: string): Promise<number> {
@@ -47,13 +47,13 @@ export type Movement = {
  * before it left; undefined means there was not enough stock (nothing is written then).
  */
 export async function move(tx: Tx, m: Movement): Promise<{ qtyKg: string; valuePhp: string } | undefined> {
-  const qty = parseDecimal(m.qtyKg, 3);
-  let value = parseDecimal(m.valuePhp ?? '0', 2);
+  const qty = toUnits(m.qtyKg, 3);
+  let value = toUnits(m.valuePhp ?? '0', 2);
   if (qty < 0n) {
     const balance = await lockBalance(tx, m.lotId);
     if (!balance) return undefined;
-    const onHand = parseDecimal(balance.qtyKg, 3);
-    const worth = parseDecimal(balance.valuePhp, 2);
+    const onHand = toUnits(balance.qtyKg, 3);
+    const worth = toUnits(balance.valuePhp, 2);
     if (onHand < -qty) return undefined;
     // Out at weighted-average cost; the last kilogram takes whatever value is left.
     const taken = onHand === -qty ? worth : valueAtAverageCost(worth, onHand, -qty);
@@ -61,8 +61,8 @@ export async function move(tx: Tx, m: Movement): Promise<{ qtyKg: string; valueP
     await tx
       .update(lotBalances)
       .set({
-        qtyKg: formatDecimal(onHand + qty, 3),
-        valuePhp: formatDecimal(worth - taken, 2),
+        qtyKg: formatUnits(onHand + qty, 3),
+        valuePhp: formatUnits(worth - taken, 2),
         updatedAt: sql`now()`,
       })
       .where(eq(lotBalances.lotId, m.lotId));
@@ -75,20 +75,20 @@ export async function move(tx: Tx, m: Movement): Promise<{ qtyKg: string; valueP
         facilityId: m.facilityId,
         materialId: m.materialId,
         qtyKg: m.qtyKg,
-        valuePhp: formatDecimal(value, 2),
+        valuePhp: formatUnits(value, 2),
       })
       .onConflictDoUpdate({
         target: lotBalances.lotId,
         set: {
           qtyKg: sql`${lotBalances.qtyKg} + ${m.qtyKg}::numeric`,
-          valuePhp: sql`${lotBalances.valuePhp} + ${formatDecimal(value, 2)}::numeric`,
+          valuePhp: sql`${lotBalances.valuePhp} + ${formatUnits(value, 2)}::numeric`,
           updatedAt: sql`now()`,
         },
       });
   }
   const [row] = await tx
     .insert(stockMovements)
-    .values({ ...m, valuePhp: formatDecimal(value, 2) })
+    .values({ ...m, valuePhp: formatUnits(value, 2) })
     .returning({ qtyKg: stockMovements.qtyKg, valuePhp: stockMovements.valuePhp });
   return row;
 }
@@ -109,11 +109,11 @@ export async function adjust(
   tx: Tx,
   a: Omit<Movement, 'kind' | 'valuePhp'> & { reason: string },
 ): Promise<{ qtyKg: string; valuePhp: string } | undefined> {
-  const qty = parseDecimal(a.qtyKg, 3);
+  const qty = toUnits(a.qtyKg, 3);
   if (qty < 0n) return move(tx, { ...a, kind: 'adjustment' });
   const bal = await lockBalance(tx, a.lotId);
-  const value = bal ? valueAtAverageCost(parseDecimal(bal.valuePhp, 2), parseDecimal(bal.qtyKg, 3), qty) : 0n;
-  return move(tx, { ...a, kind: 'adjustment', valuePhp: formatDecimal(value, 2) });
+  const value = bal ? valueAtAverageCost(toUnits(bal.valuePhp, 2), toUnits(bal.qtyKg, 3), qty) : 0n;
+  return move(tx, { ...a, kind: 'adjustment', valuePhp: formatUnits(value, 2) });
 }
 
 export async function lockBalance(tx: Tx, lotId: string) {

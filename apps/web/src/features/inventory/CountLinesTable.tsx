@@ -1,7 +1,7 @@
 import { Anchor, Table, Text, TextInput } from '@mantine/core';
+import { formatUnits, parseUnits } from '@plastrace/shared';
 import { type KeyboardEvent, useRef } from 'react';
 import { Link } from 'react-router';
-import { formatUnits, parseUnits } from '../receive-records/decimal.ts';
 import { formatKg, formatPhp } from '../receive-records/format.ts';
 import type { StockCountLine } from './stockCounts.api.ts';
 

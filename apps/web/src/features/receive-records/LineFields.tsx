@@ -2,9 +2,8 @@ import { ActionIcon, Group, NativeSelect, Paper, SimpleGrid, Text, TextInput } f
 import { IconTrash } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
 import type { MaterialOption } from './api.ts';
-import { lineFigures } from './decimal.ts';
 import { formatKg, formatPhp } from './format.ts';
-import type { FormErrors, LineDraft } from './formState.ts';
+import { type FormErrors, type LineDraft, lineFigures } from './formState.ts';
 
 interface LineFieldsProps {
   index: number;

@@ -9,6 +9,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { sumDecimals } from '@plastrace/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -24,13 +25,13 @@ import {
   usePostReceiveRecord,
   useSaveReceiveRecord,
 } from './api.ts';
-import { lineFigures, sumDecimals } from './decimal.ts';
 import { formatKg, formatPhp } from './format.ts';
 import {
   draftOf,
   emptyLine,
   type FormErrors,
   type LineDraft,
+  lineFigures,
   newDraft,
   toInput,
   validateDraft,

@@ -1,6 +1,6 @@
+import { type ReceiveLineValues, receiveLineFigures, receiveLineProblems } from '@plastrace/shared';
 import type { ReceiveInput, ReceiveRecord } from './api.ts';
 import { fromLocalInput, toLocalInput } from './datetime.ts';
-import { parseUnits } from './decimal.ts';
 
 export interface LineDraft {
   /** React key only. */
@@ -65,6 +65,16 @@ export const draftOf = (record: ReceiveRecord, timeZone: string): ReceiveDraft =
   })),
 });
 
+const valuesOf = (line: LineDraft): ReceiveLineValues => ({
+  gross: line.grossKg,
+  tare: line.tareKg,
+  deduction: line.deductionPct,
+  price: line.unitPrice,
+});
+
+/** The line's net, payable and amount as posting will store them (null until the weights are numbers). */
+export const lineFigures = (line: LineDraft) => receiveLineFigures(valuesOf(line));
+
 const decimalShape = (places: number) => new RegExp(`^\\d+(\\.\\d{1,${places}})?$`);
 const KG = decimalShape(3);
 const PCT = decimalShape(2);
@@ -82,15 +92,12 @@ export function validateDraft(draft: ReceiveDraft, timeZone: string): FormErrors
     else if (!KG.test(line.grossKg.trim())) errors[at('grossKg')] = 'Up to 3 decimals, e.g. 1250.5';
     if (line.tareKg.trim() && !KG.test(line.tareKg.trim()))
       errors[at('tareKg')] = 'Up to 3 decimals, e.g. 25';
-    else if (!errors[at('grossKg')] && line.tareKg.trim()) {
-      const gross = parseUnits(line.grossKg, 3) ?? 0n;
-      if ((parseUnits(line.tareKg, 3) ?? 0n) > gross) errors[at('tareKg')] = 'Tare is more than gross';
-    }
-    if (line.deductionPct.trim()) {
-      const pct = parseUnits(line.deductionPct, 2);
-      if (!PCT.test(line.deductionPct.trim()) || pct === null || pct > 10000n)
-        errors[at('deductionPct')] = 'A percentage from 0 to 100';
-    }
+    if (line.deductionPct.trim() && !PCT.test(line.deductionPct.trim()))
+      errors[at('deductionPct')] = 'A percentage from 0 to 100';
+    // The rules between figures, worded and compared as the server does.
+    const problems = receiveLineProblems(valuesOf(line));
+    if (problems.tare && !errors[at('grossKg')]) errors[at('tareKg')] ??= problems.tare;
+    if (problems.deduction) errors[at('deductionPct')] ??= problems.deduction;
     if (line.unitPrice.trim() && !PCT.test(line.unitPrice.trim()))
       errors[at('unitPrice')] = 'PHP per kg, up to 2 decimals';
   });

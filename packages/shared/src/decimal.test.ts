@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatUnits,
+  multiply,
+  parseUnits,
+  RECEIVE_LINE_RULES,
+  receiveLineFigures,
+  receiveLineProblems,
+  sumDecimals,
+  toUnits,
+} from './decimal.ts';
+
+const line = (gross: string, tare = '', deduction = '', price = '') => ({ gross, tare, deduction, price });
+
+describe('decimal', () => {
+  it('parses and formats exactly, rounding half away from zero', () => {
+    expect(parseUnits('1234.5', 3)).toBe(1234500n);
+    expect(parseUnits('0.0005', 3)).toBe(1n);
+    expect(parseUnits('0.0004', 3)).toBe(0n);
+    expect(parseUnits('.5', 2)).toBe(50n);
+    expect(parseUnits(12.345, 2)).toBe(1235n);
+    expect(parseUnits('-2.5', 0)).toBe(-3n);
+    expect(formatUnits(1234500n, 3)).toBe('1234.500');
+    expect(formatUnits(-5n, 2)).toBe('-0.05');
+    for (const bad of ['1e3', '1,250', 'abc', '', '.', '-']) expect(parseUnits(bad, 2), bad).toBeNull();
+    expect(() => toUnits('1e3', 2)).toThrow('not a decimal: 1e3');
+  });
+
+  it('multiplies kg × PHP/kg into centavos without float error', () => {
+    // 0.1 kg × ₱0.3/kg = ₱0.03 (floats give 0.030000000000000006)
+    expect(formatUnits(multiply(toUnits('0.1', 3), 3, toUnits('0.3', 2), 2, 2), 2)).toBe('0.03');
+    // 1,234.567 kg × ₱16.75 = ₱20,678.997… → ₱20,679.00
+    expect(formatUnits(multiply(1234567n, 3, 1675n, 2, 2), 2)).toBe('20679.00');
+    // 98 % of 250.125 kg (deduction 2 %) = 245.1225 → 245.123 kg
+    expect(formatUnits(multiply(250125n, 3, 9800n, 4, 3), 3)).toBe('245.123');
+    expect(formatUnits(multiply(-1n, 3, 5n, 1, 3), 3)).toBe('-0.001'); // −0.0005 → −0.001
+  });
+
+  it('sums decimal strings exactly', () => {
+    expect(sumDecimals(['0.10', '0.20', '1000000000.01'], 2)).toBe('1000000000.31');
+  });
+});
+
+describe('receive line figures', () => {
+  it('computes net, payable and amount as posting stores them', () => {
+    expect(receiveLineFigures(line('1250.5', '50.25', '2.5', '18.75'))).toEqual({
+      netKg: '1200.250',
+      payableKg: '1170.244', // 1200.25 × 0.975 = 1170.24375 → 1170.244
+      amount: '21942.08', // 1170.244 × 18.75 = 21942.075 → 21942.08
+    });
+    expect(receiveLineFigures(line('0.3', '0.1', '', '0.1'))).toEqual({
+      netKg: '0.200',
+      payableKg: '0.200',
+      amount: '0.02',
+    });
+  });
+
+  it('leaves the amount to the price list when no unit price is given, and waits for a gross weight', () => {
+    expect(receiveLineFigures(line('100'))?.amount).toBeNull();
+    expect(receiveLineFigures(line(''))).toBeNull();
+    expect(receiveLineFigures(line('1,250'))).toBeNull();
+  });
+
+  it('refuses what the database refuses: tare at or above gross, deduction at or above 100 %', () => {
+    expect(receiveLineProblems(line('10', '9.999', '99.99'))).toEqual({});
+    expect(receiveLineProblems(line('10', '10', '100'))).toEqual({
+      tare: RECEIVE_LINE_RULES.tare,
+      deduction: RECEIVE_LINE_RULES.deduction,
+    });
+    // Compared as stored: 3 and 2 decimals, rounded half away from zero.
+    expect(receiveLineProblems(line('10', '9.9995'))).toEqual({ tare: RECEIVE_LINE_RULES.tare });
+    expect(receiveLineProblems(line('10', '', '99.995'))).toEqual({
+      deduction: RECEIVE_LINE_RULES.deduction,
+    });
+  });
+});
