@@ -416,3 +416,34 @@ export const priceHistoryQuerySchema = z.object({
   grade: str().trim().max(20).optional(),
   region: str().trim().max(100).optional(),
 });
+
+/** What the stock on hand is worth at the prices in force today, per facility and material. */
+export const stockValueSchema = z
+  .object({
+    as_of: z
+      .string()
+      .describe("The organization's today (ISO date): today's balances, the prices in force on it"),
+    items: z.array(
+      z.object({
+        facility: z.object({
+          id: z.string().uuid(),
+          code: z.string(),
+          name: z.string(),
+          region: z.string().nullable(),
+        }),
+        material: z.object({ id: z.string().uuid(), code: z.string(), name: z.string(), grade: z.string() }),
+        qty_kg: z.string(),
+        /** The price of the material's grade in the facility's region; null when there is none. */
+        price: z
+          .object({ id: z.string().uuid(), price_per_kg: z.string(), effective_from: z.string() })
+          .nullable(),
+        /** qty × price, rounded to the centavo; null without a price. */
+        value_php: z.string().nullable(),
+      }),
+    ),
+    /** The sum of the rows' values (rows without a price count nothing). */
+    total_value_php: z.string(),
+    without_price: z.number().int(),
+  })
+  .meta({ id: 'StockValue' });
+export type StockValue = z.infer<typeof stockValueSchema>;

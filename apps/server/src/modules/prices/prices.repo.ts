@@ -114,3 +114,56 @@ export function priceHistory(db: Handle, orgId: string, s: Partial<PriceSeries>,
     .orderBy(asc(t.effectiveFrom), asc(t.region), asc(t.grade), asc(t.createdAt))
     .limit(limit);
 }
+
+export type StockValueRow = {
+  facility_id: string;
+  facility_code: string;
+  facility_name: string;
+  region: string | null;
+  material_id: string;
+  material_code: string;
+  material_name: string;
+  grade: string;
+  qty_kg: string;
+  price_id: string | null;
+  price_per_kg: string | null;
+  effective_from: string | null;
+  value_php: string | null;
+  as_of: string;
+};
+
+/**
+ * Today's stock (the per-lot balance cache) per facility and material, each priced with the row in
+ * force on the organization's today for the material's grade in the facility's region — the same rule
+ * as currentPrice — and valued exactly in numeric, rounded to the centavo.
+ */
+export async function stockValue(db: Handle, orgId: string): Promise<StockValueRow[]> {
+  const { rows } = await db.execute<StockValueRow>(sql`
+    WITH today AS (
+      SELECT (now() AT TIME ZONE o.time_zone)::date AS d FROM organizations o WHERE o.id = ${orgId}
+    ), stock AS (
+      SELECT b.facility_id, b.material_id, sum(b.qty_kg) AS qty_kg
+      FROM lot_balances b
+      WHERE b.organization_id = ${orgId} AND b.qty_kg > 0
+      GROUP BY b.facility_id, b.material_id
+    )
+    SELECT f.id AS facility_id, f.code AS facility_code, f.name AS facility_name, f.region,
+           m.id AS material_id, m.code AS material_code, m.name AS material_name, m.grade,
+           s.qty_kg::text AS qty_kg, p.id AS price_id, p.price_per_kg::text AS price_per_kg,
+           p.effective_from::text AS effective_from,
+           round(s.qty_kg * p.price_per_kg, 2)::text AS value_php, today.d::text AS as_of
+    FROM stock s
+    CROSS JOIN today
+    JOIN facilities f ON f.id = s.facility_id AND f.organization_id = ${orgId}
+    JOIN materials m ON m.id = s.material_id AND m.organization_id = ${orgId}
+    LEFT JOIN LATERAL (
+      SELECT p.id, p.price_per_kg, p.effective_from FROM prices p
+      WHERE p.organization_id = ${orgId} AND p.material_id = m.id
+        AND lower(p.grade) = lower(m.grade) AND lower(p.region) = lower(f.region)
+        AND p.effective_from <= today.d
+      ORDER BY p.effective_from DESC, p.created_at DESC
+      LIMIT 1
+    ) p ON true
+    ORDER BY f.name, f.id, m.name, m.id`);
+  return rows;
+}

@@ -5,6 +5,7 @@ import {
   priceHistoryQuerySchema,
   priceListQuerySchema,
   priceSchema,
+  stockValueSchema,
 } from '@plastrace/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -72,6 +73,20 @@ export const pricesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (req) => service.history(ctx, callerOf(req), req.query),
+  );
+
+  app.get(
+    '/prices/stock-value',
+    {
+      schema: {
+        'x-permission': 'stock.read',
+        tags,
+        summary:
+          "Today's stock per facility and material at the price in force today for the material's grade in the facility's region",
+        response: { 200: stockValueSchema },
+      },
+    },
+    async (req) => service.stockValue(ctx, callerOf(req)),
   );
 
   app.get(

@@ -1,9 +1,11 @@
-import type {
-  currentPriceQuerySchema,
-  Price,
-  priceCreateSchema,
-  priceHistoryQuerySchema,
-  priceListQuerySchema,
+import {
+  type currentPriceQuerySchema,
+  type Price,
+  type priceCreateSchema,
+  type priceHistoryQuerySchema,
+  type priceListQuerySchema,
+  type StockValue,
+  sumDecimals,
 } from '@plastrace/shared';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
@@ -13,9 +15,11 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { streamCsv } from '../../lib/export.ts';
 import { decodeSortCursor, type PageWindow, sortedPages, toSortedPage } from '../../lib/listing.ts';
 import * as records from '../../lib/records.ts';
+import { dayIn } from '../../lib/time.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { logChange } from '../activity/changes.ts';
 import { getActiveMaterial, getMaterial } from '../materials/materials.repo.ts';
+import { timeZoneOf } from '../organization/organization.repo.ts';
 import * as repo from './prices.repo.ts';
 import { describePrice, PRICE_CSV, toPrice } from './prices.views.ts';
 
@@ -137,4 +141,25 @@ export async function history(
     HISTORY_MAX_ROWS,
   );
   return { items: rows.map(toPrice) };
+}
+
+/** The stock on hand at today's prices, valued on the server so every client shows the same pesos. */
+export async function stockValue(ctx: AppContext, caller: Caller): Promise<StockValue> {
+  const rows = await repo.stockValue(ctx.db, caller.organizationId);
+  const valued = rows.flatMap((r) => (r.value_php === null ? [] : [r.value_php]));
+  return {
+    as_of: rows[0]?.as_of ?? dayIn(new Date(), await timeZoneOf(ctx.db, caller.organizationId)),
+    items: rows.map((r) => ({
+      facility: { id: r.facility_id, code: r.facility_code, name: r.facility_name, region: r.region },
+      material: { id: r.material_id, code: r.material_code, name: r.material_name, grade: r.grade },
+      qty_kg: r.qty_kg,
+      price:
+        r.price_id && r.price_per_kg && r.effective_from
+          ? { id: r.price_id, price_per_kg: r.price_per_kg, effective_from: r.effective_from }
+          : null,
+      value_php: r.value_php,
+    })),
+    total_value_php: sumDecimals(valued, 2),
+    without_price: rows.length - valued.length,
+  };
 }

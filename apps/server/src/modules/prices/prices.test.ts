@@ -1,3 +1,4 @@
+import { formatUnits, multiply, sumDecimals, toUnits } from '@plastrace/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newOrganization } from '../../test/accounts.ts';
@@ -211,5 +212,86 @@ describe('prices', () => {
     expect((await other.get('/api/prices')).json().items).toEqual([]);
     expect((await other.get(`/api/prices/current?material_id=${pet}&region=NCR`)).statusCode).toBe(404);
     expect((await other.get(`/api/prices/history?material_id=${pet}`)).statusCode).toBe(404);
+  });
+});
+
+describe('stock value', () => {
+  type Row = {
+    facility: { id: string; region: string | null };
+    material: { id: string; grade: string };
+    qty_kg: string;
+    price: { id: string; price_per_kg: string } | null;
+    value_php: string | null;
+  };
+  type Body = { items: Row[]; total_value_php: string; without_price: number; as_of: string };
+
+  it("values today's stock at the price in force for its grade and region, exactly, on the server", async () => {
+    // Its own organization: the stock below is all it holds.
+    const own = await seededOrganization(ctx, 'prc-value');
+    const facilities = (await own.admin.get('/api/facilities?limit=100')).json().items as {
+      id: string;
+      region: string | null;
+    }[];
+    const plant = facilities.find((f) => f.region);
+    const materials = (await own.admin.get('/api/materials?limit=100')).json().items as { id: string }[];
+    const supplier = (await own.admin.get('/api/suppliers?limit=1')).json().items[0].id as string;
+    const [cheap, other] = materials;
+    if (!plant?.region || !cheap || !other) throw new Error('the demo has no facility with a region');
+    // ₱1.00/kg from a day after the demo's last prices; 1.005 kg of it is worth ₱1.01 (floats said ₱1.00).
+    const priced = await own.admin.post('/api/prices', {
+      material_id: cheap.id,
+      region: plant.region,
+      price_per_kg: '1',
+      effective_from: '2026-11-02',
+    });
+    expect(priced.statusCode, priced.body).toBe(201);
+    for (const [material, gross] of [
+      [cheap.id, '1.005'],
+      [other.id, '250.5'],
+    ] as const) {
+      const res = await own.admin.post('/api/receive-records?post=true', {
+        supplier_id: supplier,
+        facility_id: plant.id,
+        received_at: '2026-11-20T08:00:00+08:00',
+        lines: [{ material_id: material, gross_kg: gross, unit_price: '5' }],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const body = (await own.manager.get('/api/prices/stock-value')).json() as Body;
+    expect(body.items.map((r) => [r.material.id, r.qty_kg])).toEqual(
+      expect.arrayContaining([
+        [cheap.id, '1.005'],
+        [other.id, '250.500'],
+      ]),
+    );
+    expect(body.items).toHaveLength(2);
+    const cheapRow = body.items.find((r) => r.material.id === cheap.id);
+    expect(cheapRow).toMatchObject({
+      price: { id: priced.json().id, price_per_kg: '1.00' },
+      value_php: '1.01',
+    });
+    for (const row of body.items) {
+      const current = await own.admin.get(
+        `/api/prices/current?material_id=${row.material.id}&grade=${row.material.grade}&region=${encodeURIComponent(row.facility.region ?? '')}&date=${body.as_of}`,
+      );
+      expect(row.price?.id ?? null).toBe(current.statusCode === 200 ? current.json().id : null);
+      const expected = row.price
+        ? formatUnits(multiply(toUnits(row.qty_kg, 3), 3, toUnits(row.price.price_per_kg, 2), 2, 2), 2)
+        : null;
+      expect(row.value_php).toBe(expected);
+    }
+    expect(body.total_value_php).toBe(
+      sumDecimals(
+        body.items.flatMap((r) => r.value_php ?? []),
+        2,
+      ),
+    );
+    expect(body.without_price).toBe(body.items.filter((r) => !r.price).length);
+  });
+
+  it('is for members who may see stock', async () => {
+    expect((await org.supplier.get('/api/prices/stock-value')).statusCode).toBe(403);
+    const empty = await (await newOrganization(ctx.app)).admin.get('/api/prices/stock-value');
+    expect(empty.json()).toMatchObject({ items: [], total_value_php: '0.00', without_price: 0 });
   });
 });

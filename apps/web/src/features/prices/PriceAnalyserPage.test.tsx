@@ -1,18 +1,11 @@
-import { facilitySchema, materialSchema, page, priceSchema } from '@plastrace/shared';
+import { facilitySchema, materialSchema, page, priceSchema, stockValueSchema } from '@plastrace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, fakeApi, json, type RecordedRequest } from '../../test/fakeApi.ts';
+import { fakeApi, json } from '../../test/fakeApi.ts';
 import { emptyPage, page as route, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
-import {
-  facilityRecord,
-  inventoryReportWire,
-  itemsOf,
-  materialRecord,
-  refOf,
-  wire,
-} from '../../test/wire.ts';
+import { facilityRecord, itemsOf, materialRecord, refOf, wire } from '../../test/wire.ts';
 import { PriceAnalyserPage } from './PriceAnalyserPage.tsx';
 import { chartPoints } from './PriceChart.tsx';
 
@@ -52,31 +45,29 @@ const history = [
   price(2, '2026-03-01', '21.50'),
   price(3, '2026-05-01', '20.00'),
 ];
-const stockRow = (material: { id: string; code: string; name: string }, qty: string, value: string) => ({
-  facility: refOf(qc),
-  material: refOf(material),
-  lot: null,
-  qty_kg: qty,
-  value_php: value,
-  avg_cost_per_kg: '15.00',
+const facilityOf = { ...refOf(qc), region: 'NCR' };
+// What the server answers: it values the stock itself (exact decimals), so the page only shows it.
+const stockValue = wire(stockValueSchema, {
+  as_of: '2026-05-20',
+  items: [
+    {
+      facility: facilityOf,
+      material: { ...refOf(pet), grade: 'A' },
+      qty_kg: '1000.000',
+      price: { id: history[2]?.id ?? '', price_per_kg: '20.00', effective_from: '2026-05-01' },
+      value_php: '20000.00',
+    },
+    {
+      facility: facilityOf,
+      material: { ...refOf(hdpe), grade: 'B' },
+      qty_kg: '200.000',
+      price: null,
+      value_php: null,
+    },
+  ],
+  total_value_php: '20000.00',
+  without_price: 1,
 });
-// Two pages: the stock value must read every balance, not only the first page.
-const stockPages = {
-  first: wire(inventoryReportWire, {
-    items: [{ ...stockRow(pet, '1000.000', '18000.00'), avg_cost_per_kg: '18.00' }],
-    next_cursor: 'c1',
-    totals: { qty_kg: '1200.000', value_php: '21000.00', rows: 2 },
-    as_of: null,
-    currency: 'PHP',
-  }),
-  second: wire(inventoryReportWire, {
-    items: [stockRow(hdpe, '200.000', '3000.00')],
-    next_cursor: null,
-    totals: { qty_kg: '1200.000', value_php: '21000.00', rows: 2 },
-    as_of: null,
-    currency: 'PHP',
-  }),
-};
 
 function renderPrices(
   role: Parameters<typeof signInAs>[0] = 'manager',
@@ -89,10 +80,7 @@ function renderPrices(
     'GET /api/facilities': json(wire(page(facilitySchema), { items: [qc], next_cursor: null })),
     'GET /api/prices': json(wire(page(priceSchema), { items: [...history].reverse(), next_cursor: null })),
     'GET /api/prices/history': json(wire(itemsOf(priceSchema), { items: history })),
-    'GET /api/inventory': (r: RecordedRequest) =>
-      Response.json(r.url.includes('cursor=c1') ? stockPages.second : stockPages.first),
-    'GET /api/prices/current': (r: RecordedRequest) =>
-      r.url.includes(pet.id) ? Response.json(history[2]) : apiError(404, 'not_found', 'No price')(r),
+    'GET /api/prices/stock-value': json(stockValue),
     ...handlers,
   });
   renderWithAuth(route('/price-analyser', PriceAnalyserPage), url);
@@ -140,24 +128,17 @@ describe('Price analyser', () => {
     const hdpeRow = within(table).getByText('HDPE natural').closest('tr') as HTMLElement;
     await waitFor(() => expect(hdpeRow).toHaveTextContent('No price'));
     expect(within(table).getByText('Total (1 without a price)')).toBeInTheDocument();
-    const current = server
-      .calls('GET', '/api/prices/current')
-      .map((c) => new URL(c.url, 'http://x').searchParams);
-    expect(current.find((q) => q.get('material_id') === hdpe.id)?.get('grade')).toBe('B');
-    expect(current.every((q) => q.get('region') === 'NCR')).toBe(true);
+    expect(within(table).getByText('Total (1 without a price)').closest('tr')).toHaveTextContent(
+      '₱20,000.00',
+    );
+    expect(server.calls('GET', '/api/prices/stock-value')).toHaveLength(1);
   });
 
   it('adds a new price with its effective date', async () => {
     const server = renderPrices('admin', '/price-analyser', {
       'POST /api/prices': json(price(4, '2026-06-01', '22.00'), 201),
-      'GET /api/inventory': json(
-        wire(inventoryReportWire, {
-          items: [],
-          next_cursor: null,
-          totals: { qty_kg: '0.000', value_php: '0.00', rows: 0 },
-          as_of: null,
-          currency: 'PHP',
-        }),
+      'GET /api/prices/stock-value': json(
+        wire(stockValueSchema, { as_of: '2026-05-20', items: [], total_value_php: '0.00', without_price: 0 }),
       ),
       'GET /api/prices/history': emptyPage,
     });

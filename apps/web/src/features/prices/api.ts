@@ -1,8 +1,7 @@
-import type { priceSchema } from '@plastrace/shared';
-import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { priceSchema, stockValueSchema } from '@plastrace/shared';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Wire } from '../../api/caseConvert.ts';
 import { api } from '../../api/client.ts';
-import { isNotFound } from '../../components/common/apiErrors.ts';
 import type { Page } from '../team/api.ts';
 
 export type Price = Wire<typeof priceSchema>;
@@ -37,27 +36,14 @@ export function usePriceHistory(f: PriceFilters) {
   });
 }
 
-export interface PriceKey {
-  materialId: string;
-  grade: string;
-  region: string;
-}
+export type StockValue = Wire<typeof stockValueSchema>;
 
-/** The price in force today for each material, grade and region; null where there is none (404). */
-export function useCurrentPrices(keys: PriceKey[]) {
-  return useQueries({
-    queries: keys.map((k) => ({
-      queryKey: ['prices', 'current', k],
-      queryFn: async ({ signal }: { signal: AbortSignal }) => {
-        try {
-          return await api.get<Price>('/prices/current', { signal, query: { ...k } });
-        } catch (error) {
-          if (isNotFound(error)) return null;
-          throw error;
-        }
-      },
-      staleTime: 60_000,
-    })),
+/** Today's stock per facility and material at today's prices, valued by the server. */
+export function useStockValue() {
+  return useQuery({
+    queryKey: ['prices', 'stock-value'],
+    queryFn: ({ signal }) => api.get<StockValue>('/prices/stock-value', { signal }),
+    staleTime: 60_000,
   });
 }
 
