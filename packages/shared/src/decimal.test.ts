@@ -3,12 +3,14 @@ import {
   formatUnits,
   multiply,
   parseUnits,
+  pricePerKg,
   RECEIVE_LINE_RULES,
   receiveLineFigures,
   receiveLineProblems,
   sumDecimals,
   toUnits,
 } from './decimal.ts';
+import { formatKg, formatPhp, formatPhpPerKg } from './format.ts';
 
 const line = (gross: string, tare = '', deduction = '', price = '') => ({ gross, tare, deduction, price });
 
@@ -34,6 +36,15 @@ describe('decimal', () => {
     // 98 % of 250.125 kg (deduction 2 %) = 245.1225 → 245.123 kg
     expect(formatUnits(multiply(250125n, 3, 9800n, 4, 3), 3)).toBe('245.123');
     expect(formatUnits(multiply(-1n, 3, 5n, 1, 3), 3)).toBe('-0.001'); // −0.0005 → −0.001
+  });
+
+  it('divides to the centavo, half away from zero', () => {
+    expect(pricePerKg('4600.00', '400.000')).toBe('11.50');
+    expect(pricePerKg('10.00', '3.000')).toBe('3.33');
+    expect(pricePerKg('20.00', '3.000')).toBe('6.67');
+    expect(pricePerKg('0.01', '2.000')).toBe('0.01'); // 0.005 → 0.01
+    expect(pricePerKg('-0.01', '2.000')).toBe('-0.01');
+    expect(pricePerKg('5.00', '0.000')).toBeNull();
   });
 
   it('sums decimal strings exactly', () => {
@@ -72,5 +83,31 @@ describe('receive line figures', () => {
     expect(receiveLineProblems(line('10', '', '99.995'))).toEqual({
       deduction: RECEIVE_LINE_RULES.deduction,
     });
+  });
+});
+
+describe('money and weight formats', () => {
+  it('groups thousands on the exact decimal, as the pages show it', () => {
+    expect(formatPhp('67875.37')).toBe('₱67,875.37');
+    expect(formatPhp('1234567.5')).toBe('₱1,234,567.50');
+    expect(formatPhp('-5')).toBe('-₱5.00');
+    expect(formatPhp('0.005')).toBe('₱0.01');
+    expect(formatPhp(null)).toBe('—');
+    expect(formatPhp('n/a')).toBe('n/a');
+    expect(formatKg('1688.500')).toBe('1,688.5 kg');
+    expect(formatKg('1000000.125')).toBe('1,000,000.125 kg');
+    expect(formatKg('-2.500')).toBe('-2.5 kg');
+    expect(formatKg('0.000')).toBe('0 kg');
+    expect(formatKg('')).toBe('—');
+    expect(formatPhpPerKg('16.5')).toBe('₱16.50/kg');
+  });
+
+  it('writes what Intl writes for en-PH, without going through a float', () => {
+    const php = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' });
+    const kg = new Intl.NumberFormat('en-PH', { maximumFractionDigits: 3 });
+    for (const v of ['0', '1', '999.99', '1000', '-1250.5', '123456789.01']) {
+      expect(formatPhp(v)).toBe(php.format(Number(v)));
+      expect(formatKg(v)).toBe(`${kg.format(Number(v))} kg`);
+    }
   });
 });

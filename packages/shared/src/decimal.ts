@@ -50,6 +50,25 @@ export function multiply(a: bigint, sa: number, b: bigint, sb: number, to: numbe
   return q;
 }
 
+/** a ÷ b (scales sa, sb), rounded half away from zero to scale `to`; null when b is 0. */
+export function divide(a: bigint, sa: number, b: bigint, sb: number, to: number): bigint | null {
+  if (b === 0n) return null;
+  // a·10^sb·10^to ÷ (b·10^sa) keeps every digit up to scale `to`.
+  const num = a * 10n ** BigInt(sb + to);
+  const den = b * 10n ** BigInt(sa);
+  const q = num / den;
+  const r = num % den;
+  const abs = (x: bigint) => (x < 0n ? -x : x);
+  if (2n * abs(r) < abs(den)) return q;
+  return num < 0n !== den < 0n ? q - 1n : q + 1n;
+}
+
+/** What a kilogram costs: value (PHP) ÷ quantity (kg), to the centavo; null at 0 kg. */
+export function pricePerKg(valuePhp: string, qtyKg: string): string | null {
+  const per = divide(toUnits(valuePhp, 2), 2, toUnits(qtyKg, 3), 3, 2);
+  return per === null ? null : formatUnits(per, 2);
+}
+
 /** The sum of decimal strings at a scale (text that is not a decimal counts as 0). */
 export function sumDecimals(values: string[], scale: number): string {
   return formatUnits(

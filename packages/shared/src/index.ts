@@ -3,6 +3,7 @@ export * from './constants.ts';
 export * from './decimal.ts';
 export * from './enums.ts';
 export * from './errors.ts';
+export * from './format.ts';
 export * from './permissions.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/calculations.ts';

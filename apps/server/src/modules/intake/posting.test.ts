@@ -1,3 +1,4 @@
+import { formatKg } from '@plastrace/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { facilities, materials, suppliers } from '../../db/schema/index.ts';
@@ -114,6 +115,23 @@ describe('posting in one round trip', () => {
     }
     // The draft logged for the two requests is the one the first of them answered.
     expect(asDraft(apart)).toEqual(draft);
+  });
+
+  it('writes weights in its activity entries as the pages do (grouped, to the gram)', async () => {
+    const posted = (await admin.post('/api/receive-records?post=true', delivery(1689.5))).json();
+    expect(posted.total_net_kg).toBe('1688.500');
+    const entries = (await admin.get(`/api/dashboard/user-transactions?limit=5&q=${posted.number}`)).json()
+      .items;
+    expect(entries.map((e: { description: string }) => e.description)).toContain(
+      `Posted receive record ${posted.number}: ${formatKg(posted.total_net_kg)}`,
+    );
+    expect(formatKg(posted.total_net_kg)).toBe('1,688.5 kg');
+    for (const kg of ['0', '0.5', '-2.5', '1000', '1234567.125', '999999999.999', '-0.0004']) {
+      const { rows } = await ctx.database.pool.query<{ text: string }>('SELECT pt_kg($1::numeric) AS text', [
+        kg,
+      ]);
+      expect(rows[0]?.text, kg).toBe(formatKg(kg));
+    }
   });
 
   it('posts a batch record by record: one bad record is refused and the rest post', async () => {

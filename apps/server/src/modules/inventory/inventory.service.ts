@@ -1,5 +1,5 @@
 import type { inventoryExportQuerySchema, inventoryQuerySchema } from '@plastrace/shared';
-import { formatUnits, toUnits } from '@plastrace/shared';
+import { pricePerKg } from '@plastrace/shared';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -12,10 +12,7 @@ import { timeZoneOf } from '../organization/organization.repo.ts';
 import * as repo from './inventory.repo.ts';
 
 /** Weighted-average cost per kg, PHP, rounded to centavos. */
-const average = (qty: string, value: string) => {
-  const kg = toUnits(qty, 3);
-  return kg === 0n ? '0.00' : formatUnits((toUnits(value, 2) * 1000n * 2n + kg) / (2n * kg), 2);
-};
+const average = (qty: string, value: string) => pricePerKg(value, qty) ?? '0.00';
 
 type Query = z.output<typeof inventoryQuerySchema>;
 type ExportQuery = z.output<typeof inventoryExportQuerySchema>;

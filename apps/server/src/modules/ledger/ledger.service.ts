@@ -5,7 +5,7 @@ import type {
   supplierBalanceExportQuerySchema,
   supplierBalanceQuerySchema,
 } from '@plastrace/shared';
-import { formatUnits, toUnits } from '@plastrace/shared';
+import { formatPhp, formatUnits, toUnits } from '@plastrace/shared';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -199,7 +199,7 @@ export async function pay(ctx: AppContext, caller: Caller, p: Payment, idempoten
     const advance = amount > owed;
     if (advance && !p.advance)
       throw unprocessable(
-        `The payment exceeds the ₱${formatUnits(owed, 2)} owed to ${supplier.name}. Mark it as an advance to pay more.`,
+        `The payment exceeds the ${formatPhp(formatUnits(owed, 2))} owed to ${supplier.name}. Mark it as an advance to pay more.`,
       );
     if (advance && supplier.archivedAt)
       throw unprocessable(`${supplier.name} is archived and cannot get an advance`);
@@ -221,7 +221,7 @@ export async function pay(ctx: AppContext, caller: Caller, p: Payment, idempoten
       type: 'CREATE_RECORD',
       entityType: 'supplier_payment',
       entityId: entry.id,
-      description: `${advance ? 'Advanced' : 'Paid'} ${supplier.name} ₱${paid} by ${p.method}`,
+      description: `${advance ? 'Advanced' : 'Paid'} ${supplier.name} ${formatPhp(paid)} by ${p.method}`,
       amount: paid,
       referenceId: p.reference ?? undefined,
       after: { supplier_id: p.supplier_id, ...view },
@@ -269,7 +269,7 @@ export async function reversePayment(ctx: AppContext, caller: Caller, entryId: s
       type: 'CREATE_RECORD',
       entityType: 'supplier_payment_reversal',
       entityId: reversal.id,
-      description: `Reversed the ${entry.kind} of ₱${amount} to ${supplier.name}: ${reason}`,
+      description: `Reversed the ${entry.kind} of ${formatPhp(amount)} to ${supplier.name}: ${reason}`,
       amount,
       referenceId: entry.reference ?? entry.id,
       before: toEntry({ ...entry, balance: '' }),

@@ -97,7 +97,7 @@ describe('supplier payments', () => {
     const over = await pay({ supplier_id: a, amount: '1000.01', method: 'cash' });
     expect(over.statusCode).toBe(422);
     expect(over.json().message).toMatch(
-      /^The payment exceeds the ₱1000\.00 owed to .+\. Mark it as an advance/,
+      /^The payment exceeds the ₱1,000\.00 owed to .+\. Mark it as an advance/,
     );
 
     // Marked as an advance but within what is owed: an ordinary payment.
@@ -112,7 +112,7 @@ describe('supplier payments', () => {
     });
     expect(advance.statusCode).toBe(201);
     expect(advance.json()).toMatchObject({ kind: 'advance', amount: '-1100.00', balance: '-200.00' });
-    expect((await activity(org.admin, 'Advanced'))[0]).toMatch(/^Advanced .+ ₱1100\.00 by bank$/);
+    expect((await activity(org.admin, 'Advanced'))[0]).toMatch(/^Advanced .+ ₱1,100\.00 by bank$/);
     const list = (await org.admin.get(`/api/supplier-ledger?sort=balance`)).json();
     expect(list.items[0]).toMatchObject({ supplier: { id: a }, balance: '-200.00' });
     expect(list.totals.advances).toBe('200.00');

@@ -1,3 +1,4 @@
+import { formatKg } from '@plastrace/shared';
 import PDFDocument from 'pdfkit';
 import { QR_MARGIN, qrModules, verifyUrl } from './lots.qr.ts';
 
@@ -27,8 +28,6 @@ const SHEET = {
   padding: mm(2.5),
 };
 export const LABELS_PER_PAGE = SHEET.columns * SHEET.rows;
-
-const kgFormat = new Intl.NumberFormat('en-PH', { maximumFractionDigits: 3 });
 
 /** The label sheet as a PDF: each label has the lot's QR (its public verify link) and what to read by eye. */
 export function labelSheet(labels: Label[], publicUrl: string, title: string): Promise<Buffer> {
@@ -74,7 +73,7 @@ function drawLabel(doc: PDFKit.PDFDocument, label: Label, url: string, x: number
   line(label.code, 'Helvetica-Bold', 12);
   doc.moveDown(0.2);
   line(label.material, 'Helvetica', 9, 2);
-  line(`${kgFormat.format(label.qtyKg as `${number}`)} kg`, 'Helvetica-Bold', 11);
+  line(formatKg(label.qtyKg), 'Helvetica-Bold', 11);
   doc.moveDown(0.2);
   line(label.facility, 'Helvetica', 8);
   line(`${label.received ? 'Received' : 'Made'} ${label.day}`, 'Helvetica', 8);

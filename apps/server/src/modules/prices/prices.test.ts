@@ -52,8 +52,8 @@ describe('prices', () => {
       effective_from: '2026-12-01',
     });
     const added = await activity(admin, 'Added price');
-    expect(added[0]).toBe('Added price PHP 17.75/kg for PET_BOTTLES_CLEAR grade C in CAR from 2026-12-01');
-    expect(added).toContain('Added price PHP 16.50/kg for PET_BOTTLES_CLEAR grade A in NCR from 2026-11-15');
+    expect(added[0]).toBe('Added price ₱17.75/kg for PET_BOTTLES_CLEAR grade C in CAR from 2026-12-01');
+    expect(added).toContain('Added price ₱16.50/kg for PET_BOTTLES_CLEAR grade A in NCR from 2026-11-15');
   });
 
   it('refuses a second price for the same material, grade, region and date', async () => {

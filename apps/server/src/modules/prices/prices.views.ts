@@ -1,4 +1,5 @@
 import type { Price } from '@plastrace/shared';
+import { formatPhpPerKg } from '@plastrace/shared';
 import type { CsvColumn } from '../../lib/listing.ts';
 import type { PriceRow } from './prices.repo.ts';
 
@@ -13,9 +14,9 @@ export const toPrice = (p: PriceRow): Price => ({
   created_at: p.createdAt.toISOString(),
 });
 
-/** "PHP 16.50/kg for PET_BOTTLES_CLEAR grade A in NCR from 2026-01-05", as the activity log reads. */
+/** "₱16.50/kg for PET_BOTTLES_CLEAR grade A in NCR from 2026-01-05", as the activity log reads. */
 export const describePrice = (p: Price) =>
-  `PHP ${p.price_per_kg}/kg for ${p.material.code} grade ${p.grade} in ${p.region} from ${p.effective_from}`;
+  `${formatPhpPerKg(p.price_per_kg)} for ${p.material.code} grade ${p.grade} in ${p.region} from ${p.effective_from}`;
 
 export const PRICE_CSV: CsvColumn<Price>[] = [
   ['effective_from', (p) => p.effective_from],

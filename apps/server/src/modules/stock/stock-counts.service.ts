@@ -3,7 +3,7 @@ import type {
   stockCountLinesBodySchema,
   stockCountListQuerySchema,
 } from '@plastrace/shared';
-import { formatUnits, toUnits } from '@plastrace/shared';
+import { formatKg, formatPhp, formatUnits, toUnits } from '@plastrace/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -230,7 +230,7 @@ export async function post(ctx: AppContext, caller: Caller, id: string, version?
       type: 'UPDATE_RECORD',
       entityType: 'stock_count',
       entityId: id,
-      description: `Posted stock count ${count.number} at ${posted.facility.code}: ${moved} ${moved === 1 ? 'adjustment' : 'adjustments'}, ${kg} kg, PHP ${php}`,
+      description: `Posted stock count ${count.number} at ${posted.facility.code}: ${moved} ${moved === 1 ? 'adjustment' : 'adjustments'}, ${formatKg(kg)}, ${formatPhp(php)}`,
       before: { status: 'open' },
       after: { status: 'posted', adjustments: adjusted.filter((a) => toUnits(a.adjusted_kg, 3) !== 0n) },
       amount: php,

@@ -1,7 +1,7 @@
 import { Anchor, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { formatKg, formatPhp } from '@plastrace/shared';
 import { Link } from 'react-router';
 import { formatDate } from '../../components/common/format.ts';
-import { formatKg, formatPhp } from '../receive-records/format.ts';
 import { RecordStatusBadge } from '../receive-records/StatusBadge.tsx';
 import { Figures } from '../supplier-ledger/Figures.tsx';
 import { LEDGER_KIND_LABEL, methodAndReference } from '../supplier-ledger/labels.ts';

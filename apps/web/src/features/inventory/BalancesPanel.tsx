@@ -1,5 +1,6 @@
 import { Anchor, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { formatKg, formatPhp, pricePerKg, toUnits } from '@plastrace/shared';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ExportCsvButton } from '../../components/common/ExportCsvButton.tsx';
@@ -7,7 +8,6 @@ import { LoadMore } from '../../components/common/LoadMore.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
 import { useDownload } from '../../components/common/useDownload.ts';
 import { useCan } from '../../components/common/useMe.ts';
-import { formatKg, formatPhp } from '../receive-records/format.ts';
 import { FacilityFilter, MaterialFilter } from '../receive-records/MasterDataFilters.tsx';
 import { type InventoryGroup, type InventoryRow, useInventoryPages } from './api.ts';
 import {
@@ -168,10 +168,7 @@ export function BalancesPanel() {
 
 const rowKey = (row: InventoryRow) => `${row.facility.id}/${row.material?.id ?? ''}/${row.lot?.id ?? ''}`;
 
-/** The overall average ₱/kg: value ÷ quantity, shown only (never used in further math). */
+/** The overall average ₱/kg, computed as the server computes each row's. */
 function averageOf(totals: { qtyKg: string; valuePhp: string }): string | null {
-  const qty = Number(totals.qtyKg);
-  const value = Number(totals.valuePhp);
-  if (!Number.isFinite(qty) || !Number.isFinite(value) || qty <= 0) return null;
-  return (value / qty).toFixed(2);
+  return toUnits(totals.qtyKg, 3) > 0n ? pricePerKg(totals.valuePhp, totals.qtyKg) : null;
 }

@@ -1,8 +1,7 @@
 import { Anchor, Table, Text, TextInput } from '@mantine/core';
-import { formatUnits, parseUnits } from '@plastrace/shared';
+import { formatKg, formatPhp, formatUnits, parseUnits } from '@plastrace/shared';
 import { type KeyboardEvent, useRef } from 'react';
 import { Link } from 'react-router';
-import { formatKg, formatPhp } from '../receive-records/format.ts';
 import type { StockCountLine } from './stockCounts.api.ts';
 
 export const COUNTED_KG = /^\d+(\.\d{1,3})?$/;

@@ -9,7 +9,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { parseUnits } from '@plastrace/shared';
+import { formatKg, formatPhp, parseUnits } from '@plastrace/shared';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/common/ConfirmDialog.tsx';
@@ -19,7 +19,6 @@ import { RequirePermission } from '../../components/common/RequirePermission.tsx
 import { useCan, useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
-import { formatKg, formatPhp } from '../receive-records/format.ts';
 import { ReasonDialog } from '../receive-records/ReasonDialog.tsx';
 import { COUNTED_KG, CountLinesTable } from './CountLinesTable.tsx';
 import { StockCountStatusBadge } from './StockCountStatusBadge.tsx';

@@ -1,10 +1,10 @@
 import { Anchor, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { formatKg, formatPhp } from '@plastrace/shared';
 import { Link } from 'react-router';
 import { formatDate } from '../../components/common/format.ts';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
 import { QueryError } from '../../components/common/QueryError.tsx';
 import { useCan, useMe } from '../../components/common/useMe.ts';
-import { formatKg, formatPhp } from '../receive-records/format.ts';
 import { OpenCountForm } from './OpenCountForm.tsx';
 import { StockCountStatusBadge } from './StockCountStatusBadge.tsx';
 import { type StockCountStatus, useStockCounts } from './stockCounts.api.ts';

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, DataList, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { formatKg, formatPhp } from '@plastrace/shared';
 import { IconArrowLeft, IconExternalLink, IconQrcode } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -9,7 +10,6 @@ import { QueryError } from '../../components/common/QueryError.tsx';
 import { useCan, useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
-import { formatKg, formatPhp } from '../receive-records/format.ts';
 import { ReasonDialog } from '../receive-records/ReasonDialog.tsx';
 import { AdjustDialog } from './AdjustDialog.tsx';
 import { type LotAction, type LotDetail, useLot, useLotAction } from './api.ts';

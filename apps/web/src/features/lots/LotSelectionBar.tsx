@@ -1,11 +1,10 @@
 import { Button, Group, Text } from '@mantine/core';
-import { MAX_LABELS, sumDecimals } from '@plastrace/shared';
+import { formatKg, MAX_LABELS, sumDecimals } from '@plastrace/shared';
 import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/common/ConfirmDialog.tsx';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
-import { formatKg } from '../receive-records/format.ts';
 import { type Lot, useMergeLots } from './api.ts';
 
 interface LotSelectionBarProps {

@@ -1,5 +1,6 @@
 import { Anchor, Checkbox, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { formatKg, formatPhp } from '@plastrace/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -9,7 +10,6 @@ import { ActionError, QueryError } from '../../components/common/QueryError.tsx'
 import { useDownload } from '../../components/common/useDownload.ts';
 import { useCan } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
-import { formatKg, formatPhp } from '../receive-records/format.ts';
 import { FacilityFilter, MaterialFilter } from '../receive-records/MasterDataFilters.tsx';
 import { type Lot, type LotSort, type LotStatus, useLots } from './api.ts';
 import { LOT_SORT_OPTIONS, LOT_STATUS_OPTIONS } from './format.ts';

@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
+import { formatKg, formatPhp } from '@plastrace/shared';
 import { formatDateTime } from '../../components/common/format.ts';
-import { formatKg, formatPhp } from '../receive-records/format.ts';
 import type { LotDetail } from './api.ts';
 
 const kindLabel = (kind: string) => (kind.charAt(0).toUpperCase() + kind.slice(1)).replaceAll('_', ' ');

@@ -1,10 +1,9 @@
 import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { formatUnits, parseUnits, sumDecimals } from '@plastrace/shared';
+import { formatKg, formatUnits, parseUnits, sumDecimals } from '@plastrace/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { fieldErrorsOf } from '../../components/common/apiErrors.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
-import { formatKg } from '../receive-records/format.ts';
 
 interface SplitDialogProps {
   opened: boolean;

@@ -1,10 +1,10 @@
 import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { formatPhp } from '@plastrace/shared';
 import { type FormEvent, useState } from 'react';
 import { fieldErrorsOf } from '../../components/common/apiErrors.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import type { MaterialOption } from '../receive-records/api.ts';
-import { formatPhp } from '../receive-records/format.ts';
 import { type PriceInput, useCreatePrice } from './api.ts';
 
 const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Manila' });

@@ -1,5 +1,6 @@
 import { Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { formatPhp } from '@plastrace/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -9,7 +10,6 @@ import { RequirePermission } from '../../components/common/RequirePermission.tsx
 import { useCan } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { useMaterialOptions } from '../receive-records/api.ts';
-import { formatPhp } from '../receive-records/format.ts';
 import { type PriceFilters, usePriceHistory, usePrices } from './api.ts';
 import { NewPriceModal } from './NewPriceModal.tsx';
 import { PriceChart } from './PriceChart.tsx';

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { formatPhp } from '../receive-records/format.ts';
+import { formatPhp } from '@plastrace/shared';
 import type { Price } from './api.ts';
 
 const W = 640;

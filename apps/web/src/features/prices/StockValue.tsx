@@ -1,6 +1,6 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
+import { formatKg, formatPhp } from '@plastrace/shared';
 import { QueryError } from '../../components/common/QueryError.tsx';
-import { formatKg, formatPhp } from '../receive-records/format.ts';
 import { useStockValue } from './api.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { ActionIcon, Group, NativeSelect, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { formatKg, formatPhp } from '@plastrace/shared';
 import { IconTrash } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
 import type { MaterialOption } from './api.ts';
-import { formatKg, formatPhp } from './format.ts';
 import { type FormErrors, type LineDraft, lineFigures } from './formState.ts';
 
 interface LineFieldsProps {

@@ -1,7 +1,7 @@
 import { Anchor, Table, Text } from '@mantine/core';
+import { formatKg, formatPhp } from '@plastrace/shared';
 import { Link } from 'react-router';
 import type { ReceiveRecord } from './api.ts';
-import { formatKg, formatPhp } from './format.ts';
 
 export function ReceiveLinesTable({ record }: { record: ReceiveRecord }) {
   return (

@@ -1,4 +1,5 @@
 import { Anchor, Button, DataList, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { formatKg, formatPhp } from '@plastrace/shared';
 import { IconArrowLeft, IconPencil, IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -11,7 +12,6 @@ import { useCan, useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { type ReceiveRecord, usePostReceiveRecord, useReceiveRecord, useVoidReceiveRecord } from './api.ts';
-import { formatKg, formatPhp } from './format.ts';
 import classes from './print.module.css';
 import { ReasonDialog } from './ReasonDialog.tsx';
 import { ReceiveLinesTable } from './ReceiveLinesTable.tsx';

@@ -9,7 +9,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { sumDecimals } from '@plastrace/shared';
+import { formatKg, formatPhp, sumDecimals } from '@plastrace/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -25,7 +25,6 @@ import {
   usePostReceiveRecord,
   useSaveReceiveRecord,
 } from './api.ts';
-import { formatKg, formatPhp } from './format.ts';
 import {
   draftOf,
   emptyLine,

@@ -1,8 +1,8 @@
 import { Anchor, Table, Text } from '@mantine/core';
+import { formatKg, formatPhp } from '@plastrace/shared';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../components/common/format.ts';
 import type { ReceiveRecord } from './api.ts';
-import { formatKg, formatPhp } from './format.ts';
 import { RecordStatusBadge } from './StatusBadge.tsx';
 
 export function ReceiveRecordsTable({ records, timeZone }: { records: ReceiveRecord[]; timeZone: string }) {

@@ -20,7 +20,9 @@ describe('receive form rules', () => {
       'lines.0.tareKg': RECEIVE_LINE_RULES.tare,
       'lines.0.deductionPct': RECEIVE_LINE_RULES.deduction,
     });
-    expect(validateDraft(draftWith({ grossKg: '10', tareKg: '9.999', deductionPct: '99.99' }), TZ)).toEqual({});
+    expect(validateDraft(draftWith({ grossKg: '10', tareKg: '9.999', deductionPct: '99.99' }), TZ)).toEqual(
+      {},
+    );
   });
 
   it('says how to write a number that is not one', () => {
@@ -33,7 +35,16 @@ describe('receive form rules', () => {
   });
 
   it('previews the figures posting will store', () => {
-    const [line] = draftWith({ grossKg: '1250.5', tareKg: '50.25', deductionPct: '2.5', unitPrice: '18.75' }).lines;
-    expect(line && lineFigures(line)).toEqual({ netKg: '1200.250', payableKg: '1170.244', amount: '21942.08' });
+    const [line] = draftWith({
+      grossKg: '1250.5',
+      tareKg: '50.25',
+      deductionPct: '2.5',
+      unitPrice: '18.75',
+    }).lines;
+    expect(line && lineFigures(line)).toEqual({
+      netKg: '1200.250',
+      payableKg: '1170.244',
+      amount: '21942.08',
+    });
   });
 });

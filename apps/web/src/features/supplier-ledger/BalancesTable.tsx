@@ -1,9 +1,8 @@
 import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
-import { SUPPLIER_TYPES } from '@plastrace/shared';
+import { formatPhp, SUPPLIER_TYPES } from '@plastrace/shared';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../components/common/format.ts';
 import { humanize, optionsOf } from '../catalog/formModel.ts';
-import { formatPhp } from '../receive-records/format.ts';
 import type { BalancePage, LedgerSort, SupplierBalance } from './api.ts';
 import { Figures } from './Figures.tsx';
 import { nextSort } from './filters.ts';

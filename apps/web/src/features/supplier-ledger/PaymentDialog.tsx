@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { parseUnits } from '@plastrace/shared';
+import { formatPhp, parseUnits } from '@plastrace/shared';
 import { type FormEvent, useRef, useState } from 'react';
 import { newIdempotencyKey } from '../../api/idempotency.ts';
 import { fieldErrorsOf } from '../../components/common/apiErrors.ts';
@@ -7,7 +7,6 @@ import { ActionError } from '../../components/common/QueryError.tsx';
 import { useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { fromLocalInput, toLocalInput } from '../receive-records/datetime.ts';
-import { formatPhp } from '../receive-records/format.ts';
 import { type PaymentMethod, useCurrentBalance, useRecordPayment } from './api.ts';
 import { PAYMENT_METHOD_OPTIONS } from './labels.ts';
 import { balanceText } from './StatementTable.tsx';

@@ -1,6 +1,6 @@
+import { formatPhp } from '@plastrace/shared';
 import { formatDateTime } from '../../components/common/format.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
-import { formatPhp } from '../receive-records/format.ts';
 import { ReasonDialog } from '../receive-records/ReasonDialog.tsx';
 import { type LedgerEntry, useReversePayment } from './api.ts';
 

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Table, VisuallyHidden } from '@mantine/core';
+import { formatPhp } from '@plastrace/shared';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../components/common/format.ts';
-import { formatPhp } from '../receive-records/format.ts';
 import classes from '../receive-records/print.module.css';
 import type { LedgerEntry, Statement } from './api.ts';
 import { Figures } from './Figures.tsx';

@@ -1,4 +1,5 @@
 import { Alert, Badge, Container, DataList, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { formatKg } from '@plastrace/shared';
 import { IconCircleCheck, IconSearchOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
@@ -7,7 +8,6 @@ import { formatDate, formatDateTime } from '../../components/common/format.ts';
 import { QueryError } from '../../components/common/QueryError.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { lotStatusOf } from '../lots/format.ts';
-import { formatKg } from '../receive-records/format.ts';
 import { usePublicLot } from './api.ts';
 
 const ZONE = 'Asia/Manila';
