@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './build/precompress.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // The TypeScript sources of @plastrace/shared (its `source` export), not its build.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {

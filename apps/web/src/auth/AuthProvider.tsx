@@ -1,13 +1,26 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+} from 'react';
 import { api } from '../api/client.ts';
 import { useToast } from '../components/toast/ToastProvider.tsx';
 import { AuthContext, type AuthContextValue, type SignInMethod } from './AuthContext.ts';
 import { fetchCurrentUser, type LoginInput, requestLogin, type SessionResponse } from './authApi.ts';
 import { useCsrfRefresh, useSessionRefresh } from './backgroundTasks.ts';
-import { SessionExpiredDialog } from './SessionExpiredDialog.tsx';
 import { sessionStore } from './sessionStore.ts';
 import { type TransactionLogInput, transactionLog } from './transactionLog.ts';
+
+// Loaded when a session expires: a first visit of the landing page should not download Mantine's modal.
+const SessionExpiredDialog = lazy(() =>
+  import('./SessionExpiredDialog.tsx').then((m) => ({ default: m.SessionExpiredDialog })),
+);
 
 /** Sign-out waits at most this long for queued activity entries, so it never hangs on a slow server. */
 const LOGOUT_FLUSH_WAIT_MS = 3_000;
@@ -120,7 +133,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return (
     <AuthContext.Provider value={value}>
       {children}
-      <SessionExpiredDialog message={session.expiredMessage} onConfirm={sessionStore.dismissExpired} />
+      {session.expiredMessage !== null && (
+        <Suspense fallback={null}>
+          <SessionExpiredDialog message={session.expiredMessage} onConfirm={sessionStore.dismissExpired} />
+        </Suspense>
+      )}
     </AuthContext.Provider>
   );
 }

@@ -55,7 +55,7 @@ describe('/auth one-time links', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('This link has expired.');
     await user.click(within(dialog).getByRole('button', { name: 'Request a new link' }));
 
-    expect(screen.getByRole('dialog', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Welcome Back' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
     expect(localStorage.getItem('plastrace.token')).toBeNull();
   });

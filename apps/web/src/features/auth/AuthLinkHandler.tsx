@@ -3,13 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../auth/AuthContext.ts';
 import { redeemMagicLink, verifyEmail } from './api.ts';
+import { AUTH_LINK_PARAMS } from './authLinks.ts';
 import { serverMessageOr } from './messages.ts';
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
-
-/** The one-time links the server emails, all landing on /auth (magic link, email check, reset). */
-export const AUTH_LINK_PARAMS = ['magic_token', 'verify_token', 'reset_token'] as const;
-
-export const hasAuthLink = (params: URLSearchParams) => AUTH_LINK_PARAMS.some((name) => params.get(name));
 
 interface AuthLinkHandlerProps {
   /** Opens the login dialog, optionally with a message (password changed, link expired). */

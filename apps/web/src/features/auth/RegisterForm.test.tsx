@@ -17,7 +17,7 @@ async function openRegistration(handlers: Record<string, Handler> = {}) {
   await user.click(
     within(await screen.findByRole('banner')).getByRole('button', { name: 'Get Beta Access' }),
   );
-  const dialog = screen.getByRole('dialog', { name: 'Create your PlasTrace account' });
+  const dialog = await screen.findByRole('dialog', { name: 'Create your PlasTrace account' });
   return { server, user, dialog };
 }
 

@@ -1,7 +1,10 @@
 import { Badge, Box, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlayerPlay } from '@tabler/icons-react';
-import { DemoDialog } from './DemoDialog.tsx';
+import { lazy, Suspense } from 'react';
+
+// Loaded when opened (see LandingPage: a first visit downloads no dialog).
+const DemoDialog = lazy(() => import('./DemoDialog.tsx').then((m) => ({ default: m.DemoDialog })));
 
 interface HeroSectionProps {
   onJoin: () => void;
@@ -52,7 +55,11 @@ export function HeroSection({ onJoin }: HeroSectionProps) {
           <DashboardPreview />
         </SimpleGrid>
       </Container>
-      <DemoDialog opened={demoOpened} onClose={demo.close} onJoin={onJoin} />
+      {demoOpened && (
+        <Suspense fallback={null}>
+          <DemoDialog opened onClose={demo.close} onJoin={onJoin} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -119,19 +119,19 @@ describe('LandingPage', () => {
     const header = await screen.findByRole('banner');
 
     await user.click(within(header).getByRole('button', { name: 'Sign In' }));
-    expect(screen.getByRole('dialog', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Welcome Back' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Sign up here' }));
-    expect(screen.getByRole('dialog', { name: 'Create your PlasTrace account' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Create your PlasTrace account' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Welcome Back' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Sign in here' }));
-    expect(screen.getByRole('dialog', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Welcome Back' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Create your PlasTrace account' })).not.toBeInTheDocument();
 
     await user.keyboard('{Escape}');
     await user.click(within(header).getByRole('button', { name: 'Join' }));
-    expect(screen.getByRole('dialog', { name: 'Create your PlasTrace account' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Create your PlasTrace account' })).toBeInTheDocument();
   });
 
   it('explains the flow from Watch Demo instead of playing a video', async () => {
@@ -140,10 +140,10 @@ describe('LandingPage', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Watch Demo' }));
 
-    const dialog = screen.getByRole('dialog', { name: 'How PlasTrace works' });
+    const dialog = await screen.findByRole('dialog', { name: 'How PlasTrace works' });
     expect(dialog).toHaveTextContent('A recorded demo is not available yet');
     await user.click(within(dialog).getByRole('button', { name: 'Start Free Beta' }));
-    expect(screen.getByRole('dialog', { name: 'Create your PlasTrace account' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Create your PlasTrace account' })).toBeInTheDocument();
   });
 
   it('sends a signed-in visitor straight to the dashboard', async () => {

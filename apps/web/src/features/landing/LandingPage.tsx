@@ -1,19 +1,28 @@
 import { Box } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useAuth } from '../../auth/AuthContext.ts';
 import { afterSignInPath, type FromState } from '../../auth/RequireAuth.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
-import { AuthLinkHandler, hasAuthLink } from '../auth/AuthLinkHandler.tsx';
-import { LoginDialog } from '../auth/LoginDialog.tsx';
-import { RegisterDialog } from '../auth/RegisterDialog.tsx';
+import { hasAuthLink } from '../auth/authLinks.ts';
 import { AboutSection } from './AboutSection.tsx';
 import { BetaSection } from './BetaSection.tsx';
 import { HeroSection } from './HeroSection.tsx';
 import { LandingFooter } from './LandingFooter.tsx';
 import { LandingHeader } from './LandingHeader.tsx';
 import { SolutionsSection } from './SolutionsSection.tsx';
+
+// Loaded when first needed: most visitors read the page and never open a form, and a first visit
+// should not download the forms, their validation and Mantine's modal machinery (issue target: ≤ 150 kB
+// of JavaScript for /, checked by e2e/weight.e2e.ts).
+const LoginDialog = lazy(() => import('../auth/LoginDialog.tsx').then((m) => ({ default: m.LoginDialog })));
+const RegisterDialog = lazy(() =>
+  import('../auth/RegisterDialog.tsx').then((m) => ({ default: m.RegisterDialog })),
+);
+const AuthLinkHandler = lazy(() =>
+  import('../auth/AuthLinkHandler.tsx').then((m) => ({ default: m.AuthLinkHandler })),
+);
 
 type Dialog = 'login' | 'register' | null;
 
@@ -38,6 +47,9 @@ export function LandingPage() {
   const [params] = useSearchParams();
   const [dialog, setDialog] = useState<Dialog>(() => initialDialog(location.state, sessionExpired));
   const [loginNotice, setLoginNotice] = useState<string | null>(null);
+  // A one-time link is handled to the end (its dialogs outlive the token, which it removes from the address).
+  const authLink = useRef(false);
+  if (hasAuthLink(params)) authLink.current = true;
 
   const openLogin = (notice?: string) => {
     setLoginNotice(notice ?? null);
@@ -66,19 +78,25 @@ export function LandingPage() {
         <BetaSection onJoin={() => setDialog('register')} />
       </main>
       <LandingFooter />
-      <LoginDialog
-        opened={dialog === 'login'}
-        onClose={() => setDialog(null)}
-        notice={loginNotice}
-        onSwitchToRegister={() => setDialog('register')}
-      />
-      <RegisterDialog
-        opened={dialog === 'register'}
-        onClose={() => setDialog(null)}
-        onRegistered={handleRegistered}
-        onSwitchToLogin={() => openLogin()}
-      />
-      <AuthLinkHandler onOpenLogin={openLogin} />
+      <Suspense fallback={null}>
+        {dialog === 'login' && (
+          <LoginDialog
+            opened
+            onClose={() => setDialog(null)}
+            notice={loginNotice}
+            onSwitchToRegister={() => setDialog('register')}
+          />
+        )}
+        {dialog === 'register' && (
+          <RegisterDialog
+            opened
+            onClose={() => setDialog(null)}
+            onRegistered={handleRegistered}
+            onSwitchToLogin={() => openLogin()}
+          />
+        )}
+        {authLink.current && <AuthLinkHandler onOpenLogin={openLogin} />}
+      </Suspense>
     </Box>
   );
 }
