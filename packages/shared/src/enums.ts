@@ -32,7 +32,7 @@ export const CURRENCIES = [
 ] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-/** Membership roles (permissions, DESIGN.md §4) with the labels of spec §6. */
+/** Membership roles (permissions, docs/architecture.md: Who may do what) with the labels of spec §6. */
 export const MEMBER_ROLES = ['admin', 'manager', 'operator', 'auditor', 'supplier'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 export const MEMBER_ROLE_LABELS: Record<MemberRole, string> = {

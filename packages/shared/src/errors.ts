@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Error codes of DESIGN.md §3; the web client branches on these, never on message text. */
+/** Error codes of docs/architecture.md: API conventions; the web client branches on these, never on message text. */
 export const ERROR_CODES = [
   'validation_failed',
   'unauthorized',

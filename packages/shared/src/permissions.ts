@@ -1,6 +1,6 @@
 import { MEMBER_ROLES, type MemberRole } from './enums.ts';
 
-// The one table of who may do what (DESIGN.md §4). The server checks it on every route (each route
+// The one table of who may do what (docs/architecture.md: Who may do what). The server checks it on every route (each route
 // names its action; a route without one does not start) and the web asks it for the sidebar, buttons
 // and routes (`useCan`). The README's role table is rendered from it and a test keeps them equal.
 // Rows a role may only do for its own records (a supplier's own deliveries) are narrowed further by

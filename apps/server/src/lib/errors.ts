@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@plastrace/shared';
 
-/** A refusal the client should see as-is: status, code and message become the DESIGN.md §3 error body. */
+/** A refusal the client should see as-is: status, code and message become the docs/architecture.md: API conventions error body. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,

@@ -7,7 +7,7 @@ import { AppError } from './errors.ts';
 
 export type Outcome<T> = { status: number; body: T };
 
-/** The request header of routes that honour retries (DESIGN.md §3). */
+/** The request header of routes that honour retries (docs/architecture.md: API conventions). */
 export const idempotencyHeaders = z.object({
   'idempotency-key': z
     .string()
@@ -40,7 +40,7 @@ export function checkedKey(key: string | undefined): string | undefined {
 }
 
 /**
- * Runs a create or post at most once per Idempotency-Key (DESIGN.md §3): the key is claimed in the
+ * Runs a create or post at most once per Idempotency-Key (docs/architecture.md: API conventions): the key is claimed in the
  * operation's own transaction, so a failed attempt leaves no trace and may be retried, and a retry
  * of a finished one gets the first answer again. Without a key it simply runs.
  */

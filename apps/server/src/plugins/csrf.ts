@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 
 /**
- * Signed double-submit CSRF (DESIGN.md §4): an httpOnly cookie holds a random value; the token is
+ * Signed double-submit CSRF (docs/architecture.md: Sessions and requests): an httpOnly cookie holds a random value; the token is
  * `nonce.HMAC(key, cookie.nonce)`. A page on another site can make the browser send the cookie but can
  * neither read a token nor forge one, and a token stolen without its cookie is useless.
  */

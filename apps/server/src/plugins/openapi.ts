@@ -58,7 +58,7 @@ function dropSafeIntegerBounds<T>(node: T): T {
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
 type Operation = { security?: Record<string, string[]>[] };
 
-/** A session unless marked public; the CSRF header on every state-changing call (DESIGN.md §4). */
+/** A session unless marked public; the CSRF header on every state-changing call (docs/architecture.md: Sessions and requests). */
 function withSecurity<T>(doc: T): T {
   const paths = (doc as { paths?: Record<string, Record<string, Operation>> }).paths ?? {};
   for (const ops of Object.values(paths)) {

@@ -33,7 +33,7 @@ export interface RequestOptions {
   rawResponseBody?: boolean;
   /** Overrides the time limit: by default 30 s on POST and PUT (spec §8), none on the others. */
   timeoutMs?: number;
-  /** Extra request headers, e.g. `Idempotency-Key` on creates and posts (DESIGN.md §3). */
+  /** Extra request headers, e.g. `Idempotency-Key` on creates and posts (docs/architecture.md: API conventions). */
   headers?: Record<string, string>;
 }
 
@@ -103,7 +103,7 @@ function buildInit(method: Method, body: unknown, options: RequestOptions) {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(options.rawRequestBody ? body : snakeKeys(body));
   }
-  // The CSRF cookie must travel with every state-changing call (DESIGN.md §4).
+  // The CSRF cookie must travel with every state-changing call (docs/architecture.md: Sessions and requests).
   const credentials: RequestCredentials = isStateChanging(method) ? 'include' : 'same-origin';
   return { method, headers, body: payload, credentials };
 }

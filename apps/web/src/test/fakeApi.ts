@@ -22,7 +22,7 @@ export const json =
   () =>
     Response.json(body, { status });
 
-/** An error answer as the server sends it; `error` repeats `message` (DESIGN.md §3). */
+/** An error answer as the server sends it; `error` repeats `message` (docs/architecture.md: API conventions). */
 export const apiError = (
   status: number,
   code: ErrorCode,

@@ -75,7 +75,7 @@ export const stockCountDetailWire = stockCountDetailSchema.extend({
   lines: z.array(stockCountLineSchema.extend({ lot: lotRefSchema })),
 });
 
-/** An error answer: the one error shape, with one of the codes of DESIGN.md §3. */
+/** An error answer: the one error shape, with one of the codes of docs/architecture.md: API conventions. */
 export const errorWire = errorBodySchema.extend({ code: z.enum(ERROR_CODES) });
 
 // ---- whole master-data records from the few fields a test cares about ----

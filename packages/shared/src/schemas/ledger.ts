@@ -4,7 +4,7 @@ import { PAYMENT_METHODS, SUPPLIER_TYPES } from './masterdata.ts';
 import { listQuerySchema, page } from './pagination.ts';
 import { day, instant, str } from './wire.ts';
 
-// The supplier ledger (DESIGN.md §5): payables from posted receipts, payments and advances, in PHP.
+// The supplier ledger (docs/architecture.md: Domain model): payables from posted receipts, payments and advances, in PHP.
 // A positive balance is what the organization owes the supplier; a negative one is an advance the
 // supplier has yet to deliver against.
 

@@ -3,7 +3,7 @@ import { MATERIAL_FORMS, POLYMERS } from './calculations.ts';
 import { listQuerySchema } from './pagination.ts';
 import { day, decimal, str, versionField } from './wire.ts';
 
-// Master data (DESIGN.md §5): facilities, production lines, suppliers, customers, materials,
+// Master data (docs/architecture.md: Domain model): facilities, production lines, suppliers, customers, materials,
 // the organization's process types and the price list. Enum values match the database enums.
 
 export const FACILITY_TYPES = ['mrf', 'junkshop', 'recycling_plant', 'warehouse'] as const;

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 import type { PreparedImage } from './images.ts';
 
-// Files live in PostgreSQL (DESIGN.md §1); an object store can replace this repo behind the same calls.
+// Files live in PostgreSQL (docs/architecture.md: The shape); an object store can replace this repo behind the same calls.
 
 export const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 

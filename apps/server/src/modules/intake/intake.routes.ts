@@ -21,7 +21,7 @@ import { photoRoutes } from './photos.routes.ts';
 
 const tags = ['receive records'];
 const idParams = z.object({ id: z.string().uuid() });
-/** Deliveries received from suppliers: draft → posted → voided (DESIGN.md §3, §5). */
+/** Deliveries received from suppliers: draft → posted → voided (docs/architecture.md: API conventions, Domain model). */
 export const intakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', authenticate(ctx.db));
   await app.register(photoRoutes, { ctx });

@@ -7,7 +7,7 @@ import { insertEntry } from '../activity/activity.repo.ts';
 import { audit } from '../security/security.repo.ts';
 import * as repo from './organization.repo.ts';
 
-// Books closed (DESIGN.md §5): once a period's statements and reports have gone out, nothing dated in
+// Books closed (docs/architecture.md: Domain model): once a period's statements and reports have gone out, nothing dated in
 // it may be posted any more. Every posting checks the date inside its own transaction; corrections of
 // a closed period are posted on a later day (reversals, adjustments), so what was sent stays true.
 

@@ -3,7 +3,7 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 
 // A supplier member sees and edits only their own supplier record, and of it only the contact and
-// payment details (DESIGN.md §4: "own profile"); everyone else follows the master-data roles.
+// payment details (docs/architecture.md: Who may do what: "own profile"); everyone else follows the master-data roles.
 
 const SELF_SERVICE: readonly string[] = SUPPLIER_SELF_SERVICE_FIELDS;
 

@@ -2,7 +2,7 @@ import type { MemberRole } from '@plastrace/shared';
 import { forbidden } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 
-// DESIGN.md §4: admins manage members and may invite anyone; managers invite every role but admin.
+// docs/architecture.md: Who may do what: admins manage members and may invite anyone; managers invite every role but admin.
 const INVITABLE: Record<MemberRole, readonly MemberRole[]> = {
   admin: ['admin', 'manager', 'operator', 'auditor', 'supplier'],
   manager: ['manager', 'operator', 'auditor', 'supplier'],

@@ -1,4 +1,4 @@
-/** '22 Nov 2026, 14:05' in the organization's time zone (DESIGN.md §5), not the browser's. */
+/** '22 Nov 2026, 14:05' in the organization's time zone (docs/architecture.md: Domain model), not the browser's. */
 export function formatDateTime(iso: string | null | undefined, timeZone: string): string {
   if (!iso) return '—';
   const date = new Date(iso);

@@ -1,6 +1,6 @@
 import type { MemberRole } from '@plastrace/shared';
 
-/** One line per role, from the permissions table of DESIGN.md §4 (the help page has the full table). */
+/** One line per role, from the permissions table of docs/architecture.md: Who may do what (the help page has the full table). */
 export const ROLE_SUMMARIES: Record<MemberRole, string> = {
   admin: 'Everything, including organization settings, API keys, members and inviting administrators.',
   manager: 'Runs operations and master data, voids records, manages credits and invites non-admin members.',
