@@ -9,8 +9,27 @@ export const isForbidden = (error: unknown): error is ApiError =>
 export const isConflict = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 409;
 
-export const isNotFound = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.status === 404;
+/**
+ * The record the address names does not exist: a 404, or a 400 that refuses only the path's own
+ * parameters (an id that is not an id cannot name anything), so a mistyped link says "not found" at once.
+ */
+export function isNotFound(error: unknown): error is ApiError {
+  if (!(error instanceof ApiError)) return false;
+  if (error.status === 404) return true;
+  const fields = error.status === 400 ? error.details?.fields : undefined;
+  const keys = fields && typeof fields === 'object' ? Object.keys(fields) : [];
+  return keys.length > 0 && keys.every((k) => k.startsWith('params.'));
+}
+
+/**
+ * Whether a failed read is worth trying again: not a 4xx (the same request fails the same way), except
+ * a timeout or a rate limit, which pass.
+ */
+export const isRetryable = (error: unknown): boolean =>
+  !(error instanceof ApiError) ||
+  error.status < 400 ||
+  error.status >= 500 ||
+  [408, 429].includes(error.status);
 
 const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 

@@ -28,8 +28,6 @@ export function useActivityEntry(id: string) {
     queryKey: [...activityKey, 'entry', id],
     queryFn: ({ signal }) =>
       api.get<ActivityEntry>(`/dashboard/user-transactions/${encodeURIComponent(id)}`, { signal }),
-    // A missing entry stays missing; retrying a 404 only delays the 'not found' state.
-    retry: (count, error) => !(error && 'status' in error && error.status === 404) && count < 3,
   });
 }
 

@@ -29,7 +29,6 @@ export function useStockCount(id: string) {
   return useQuery({
     queryKey: [...stockCountsKey, 'one', id],
     queryFn: ({ signal }) => api.get<StockCountDetail>(`/stock-counts/${encodeURIComponent(id)}`, { signal }),
-    retry: (count, error) => !(error && 'status' in error && error.status === 404) && count < 3,
   });
 }
 

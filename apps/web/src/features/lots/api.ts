@@ -39,7 +39,6 @@ export function useLot(id: string) {
   return useQuery({
     queryKey: [...lotsKey, 'one', id],
     queryFn: ({ signal }) => api.get<LotDetail>(`/lots/${encodeURIComponent(id)}`, { signal }),
-    retry: (count, error) => !(error && 'status' in error && error.status === 404) && count < 3,
   });
 }
 

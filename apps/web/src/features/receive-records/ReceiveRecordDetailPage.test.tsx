@@ -87,6 +87,18 @@ describe('Receive record detail', () => {
     expect(screen.queryByRole('button', { name: 'Void' })).not.toBeInTheDocument();
   });
 
+  it('says not found at once for an address whose id is not an id, without retrying', async () => {
+    const server = fakeApi({
+      ...signInAs('operator'),
+      'GET /api/receive-records/not-an-id': apiError(400, 'validation_failed', 'Some fields are invalid', {
+        fields: { 'params.id': 'Invalid UUID' },
+      }),
+    });
+    renderWithAuth(page('/receive-records/:id', ReceiveRecordDetailPage), '/receive-records/not-an-id');
+    expect(await screen.findByRole('heading', { name: 'Receive record not found' })).toBeInTheDocument();
+    expect(server.calls('GET', '/api/receive-records/not-an-id')).toHaveLength(1);
+  });
+
   it('says so when the record does not exist', async () => {
     fakeApi({ ...signInAs('operator'), [`GET ${ONE}`]: apiError(404, 'not_found', 'Not found') });
     renderDetail();

@@ -45,14 +45,10 @@ export function useReceiveRecords(query: ReceiveQuery) {
   });
 }
 
-const notFoundStays = (count: number, error: unknown) =>
-  !(error && typeof error === 'object' && 'status' in error && error.status === 404) && count < 3;
-
 export function useReceiveRecord(id: string) {
   return useQuery({
     queryKey: [...receiveKey, 'one', id],
     queryFn: ({ signal }) => api.get<ReceiveRecord>(`/receive-records/${encodeURIComponent(id)}`, { signal }),
-    retry: notFoundStays,
   });
 }
 

@@ -11,7 +11,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Wire } from '../../api/caseConvert.ts';
 import { api } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
-import { isConflict, isNotFound } from '../../components/common/apiErrors.ts';
+import { isConflict } from '../../components/common/apiErrors.ts';
 
 export type SupplierBalance = Wire<typeof supplierBalanceSchema>;
 export type BalancePage = Wire<typeof supplierBalancePageSchema>;
@@ -53,8 +53,6 @@ export function useBalances(query: BalanceQuery) {
 }
 
 const statementPath = (supplierId: string) => `/supplier-ledger/${encodeURIComponent(supplierId)}`;
-const noRetryOn404 = (count: number, error: unknown) => !isNotFound(error) && count < 3;
-
 /** `GET /api/supplier-ledger/{id}`: the period's entries oldest first, with opening and closing balance. */
 export function useStatement(supplierId: string, period: Period, enabled = true) {
   return useInfiniteQuery({
@@ -67,7 +65,6 @@ export function useStatement(supplierId: string, period: Period, enabled = true)
       }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    retry: noRetryOn404,
   });
 }
 
@@ -78,7 +75,6 @@ export function useCurrentBalance(supplierId: string, enabled: boolean) {
     queryFn: ({ signal }) => api.get<Statement>(statementPath(supplierId), { signal, query: { limit: 1 } }),
     select: (s) => s.closingBalance,
     enabled,
-    retry: noRetryOn404,
   });
 }
 

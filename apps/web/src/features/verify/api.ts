@@ -11,7 +11,5 @@ export function usePublicLot(id: string) {
     queryKey: ['public-lot', id],
     queryFn: ({ signal }) =>
       api.get<PublicLot>(`/public/lots/${encodeURIComponent(id)}`, { signal, auth: false }),
-    retry: (count, error) =>
-      !(error && 'status' in error && (error.status === 404 || error.status === 400)) && count < 3,
   });
 }
