@@ -42,7 +42,7 @@ describe('AppLayout', () => {
     const user = userEvent.setup();
     const { router } = renderLayout('/docs');
 
-    const menu = await screen.findByRole('button', { name: 'Account menu for Maria Santos' });
+    const menu = await screen.findByRole('button', { name: /^Maria Santos.*account menu$/ });
     expect(menu).toHaveTextContent('Manager');
     await user.click(menu);
     await user.click(screen.getByRole('menuitem', { name: 'Sign out' }));

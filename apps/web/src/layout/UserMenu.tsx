@@ -1,4 +1,4 @@
-import { Avatar, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Button, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { memberRoleLabel } from '@plastrace/shared';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -31,9 +31,10 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={200}>
       <Menu.Target>
-        <UnstyledButton aria-label={`Account menu for ${name}`} disabled={signingOut}>
+        {/* Named by what it shows, name and role (WCAG 2.5.3), then by what it opens. */}
+        <UnstyledButton disabled={signingOut}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar size="sm" radius="xl" color="teal" name={name} />
+            <Avatar size="sm" radius="xl" color="teal" name={name} aria-hidden />
             <div>
               <Text size="sm" fw={600} lh={1.2}>
                 {name}
@@ -44,6 +45,7 @@ export function UserMenu() {
                 </Text>
               )}
             </div>
+            <VisuallyHidden>, account menu</VisuallyHidden>
             <IconChevronDown size={14} aria-hidden />
           </Group>
         </UnstyledButton>

@@ -13,7 +13,7 @@ export function NotFoundPage() {
   return (
     <Container component="main" size="sm" py={96}>
       <Stack align="center" ta="center" gap="lg">
-        <Text fz={96} fw={900} lh={1} c="teal.6" aria-hidden>
+        <Text fz={96} fw={900} lh={1} c="brand.7" aria-hidden>
           404
         </Text>
         <Title order={1}>Oops! Page Not Found</Title>

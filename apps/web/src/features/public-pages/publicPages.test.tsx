@@ -103,7 +103,7 @@ describe('public information pages', () => {
     await userEvent.click(
       within(await screen.findByRole('banner')).getByRole('button', { name: 'Get Beta Access' }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Create your PlasTrace account' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create your PlasTrace account' });
     expect(
       within(dialog).getByRole('checkbox', { name: 'I agree to the Terms of Service and Privacy Policy' }),
     ).toBeInTheDocument();
