@@ -29,7 +29,9 @@ export function ConfirmDialog({
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack gap="md">
-        <Text size="sm">{children}</Text>
+        <Text size="sm" component="div">
+          {children}
+        </Text>
         <ActionError error={error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={loading}>

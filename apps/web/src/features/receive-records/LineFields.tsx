@@ -1,5 +1,5 @@
 import { ActionIcon, Group, NativeSelect, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { formatKg, formatPhp } from '@plastrace/shared';
+import { formatKg, formatPhp, formatPhpPerKg } from '@plastrace/shared';
 import { IconTrash } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
 import type { MaterialOption } from './api.ts';
@@ -9,6 +9,8 @@ interface LineFieldsProps {
   index: number;
   line: LineDraft;
   materials: MaterialOption[];
+  /** The price list's PHP/kg for this line's material; null: none; undefined: not known yet. */
+  listPrice?: string | null;
   errors: FormErrors;
   canRemove: boolean;
   onChange: (patch: Partial<LineDraft>) => void;
@@ -22,6 +24,7 @@ export function LineFields({
   index,
   line,
   materials,
+  listPrice,
   errors,
   canRemove,
   onChange,
@@ -30,7 +33,12 @@ export function LineFields({
 }: LineFieldsProps) {
   const n = index + 1;
   const err = (field: string) => errors[`lines.${index}.${field}`];
-  const figures = lineFigures(line);
+  const figures = lineFigures(line, listPrice);
+  const fromList = !line.unitPrice.trim();
+  const priceHint =
+    fromList && line.materialId && listPrice === null
+      ? 'No price list row for this material here on that day: enter the price'
+      : undefined;
   // Enter inside a line never submits the form by accident (a phone's 'Go' key).
   const noSubmit = (e: KeyboardEvent) => {
     if (e.key === 'Enter') e.preventDefault();
@@ -89,10 +97,11 @@ export function LineFields({
         />
         <TextInput
           label="Unit price (PHP/kg)"
-          placeholder="Price list"
+          placeholder={listPrice ? `Price list: ${listPrice}` : 'Price list'}
           {...decimal}
           value={line.unitPrice}
           error={err('unitPrice')}
+          description={priceHint}
           onChange={(e) => onChange({ unitPrice: e.currentTarget.value })}
           onKeyDown={(e) => {
             if (e.key !== 'Enter') return;
@@ -104,7 +113,9 @@ export function LineFields({
       <Text size="sm" mt="xs" aria-live="polite" data-testid={`line-${n}-figures`}>
         {figures
           ? `Net ${formatKg(figures.netKg)} · Payable ${formatKg(figures.payableKg)} · ${
-              figures.amount === null ? 'Amount from the price list' : formatPhp(figures.amount)
+              figures.amount === null
+                ? 'Amount from the price list'
+                : `${formatPhp(figures.amount)}${fromList ? ` at the price list's ${formatPhpPerKg(listPrice)}` : ''}`
             }`
           : 'Enter the weights to see net, payable and amount.'}
       </Text>

@@ -3,13 +3,14 @@ import {
   materialSchema,
   PHOTO_MAX_BYTES,
   page as pageOf,
+  priceSchema,
   receiveRecordSchema,
   supplierLookupSchema,
 } from '@plastrace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiError, fakeApi, type Handler, json } from '../../test/fakeApi.ts';
+import { apiError, fakeApi, type Handler, json, type RecordedRequest } from '../../test/fakeApi.ts';
 import { emptyPage, fieldError, page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
 import { facilityRecord, itemsOf, materialRecord, wire } from '../../test/wire.ts';
@@ -30,6 +31,24 @@ import {
   wireRecord,
 } from './testData.ts';
 
+const listPrice = {
+  id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5f01',
+  material: { id: PET.id, code: PET.code, name: PET.name },
+  grade: 'A',
+  region: 'NCR',
+  price_per_kg: '18.75',
+  currency: 'PHP',
+  effective_from: '2026-01-01',
+  created_at: '2026-01-01T00:00:00Z',
+};
+
+/** "Save and post", then "Post" in the confirmation that shows what posting owes. */
+async function saveAndPost(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Save and post' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Post this delivery?' }));
+  await user.click(dialog.getByRole('button', { name: 'Post' }));
+}
+
 /** A receive record as the API sends it. */
 const record = (value: unknown, status?: number) => json(wire(receiveRecordSchema, value), status);
 
@@ -47,6 +66,11 @@ function renderForm(handlers = {}) {
       }),
     ),
     'GET /api/receive-records': emptyPage,
+    // The price list has PET in NCR (the facility's region), not HDPE.
+    'GET /api/prices/current': (r: RecordedRequest) =>
+      r.url.includes(PET.id)
+        ? Response.json(wire(priceSchema, listPrice))
+        : apiError(404, 'not_found', 'No price')(r),
     ...handlers,
   });
   renderWithAuth(
@@ -129,6 +153,48 @@ describe('New delivery form', () => {
     expect(await screen.findByRole('heading', { name: 'Receive record RR-0042' })).toBeInTheDocument();
   });
 
+  it('prices lines from the price list as posting will, and shows what posting owes before it posts', async () => {
+    const { server, user } = renderForm({
+      'POST /api/receive-records': record(wireRecord(), 201),
+      [`POST /api/receive-records/${RECORD_ID}/post`]: record(postedRecord()),
+      [`GET /api/receive-records/${RECORD_ID}`]: record(postedRecord()),
+    });
+    await screen.findByRole('option', { name: 'PET bottles (PET-BTL)' });
+    await fillHeader(user);
+    await user.selectOptions(line(1).getByRole('combobox', { name: /^Material/ }), 'PET bottles (PET-BTL)');
+    await user.type(line(1).getByRole('textbox', { name: /^Gross kg/ }), '1000');
+    const price = line(1).getByRole('textbox', { name: 'Unit price (PHP/kg)' });
+    await waitFor(() => expect(price).toHaveAttribute('placeholder', 'Price list: 18.75'));
+    expect(screen.getByTestId('line-1-figures')).toHaveTextContent(
+      "Net 1,000 kg · Payable 1,000 kg · ₱18,750.00 at the price list's ₱18.75/kg",
+    );
+    // HDPE has no row in NCR: the line says so, and the total cannot be known yet.
+    await user.click(screen.getByRole('button', { name: 'Add line' }));
+    await user.selectOptions(line(2).getByRole('combobox', { name: /^Material/ }), 'HDPE rigid (HDPE-RIG)');
+    await user.type(line(2).getByRole('textbox', { name: /^Gross kg/ }), '10');
+    await waitFor(() =>
+      expect(line(2).getByRole('textbox', { name: 'Unit price (PHP/kg)' })).toHaveAccessibleDescription(
+        /No price list row for this material/,
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save and post' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'Post this delivery?' }));
+    expect(dialog.getByRole('row', { name: /Owed to the supplier/ })).toHaveTextContent('—');
+    expect(dialog.getByText(/A line has no price yet/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(server.calls('POST', '/api/receive-records')).toHaveLength(0);
+
+    await user.type(line(2).getByRole('textbox', { name: 'Unit price (PHP/kg)' }), '5');
+    await user.click(screen.getByRole('button', { name: 'Save and post' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Post this delivery?' }));
+    expect(dialog.getByRole('row', { name: /Owed to the supplier/ })).toHaveTextContent('₱18,800.00');
+    expect(dialog.getByRole('row', { name: /Supplier/ })).toHaveTextContent('Juan Junkshop');
+    await user.click(dialog.getByRole('button', { name: 'Post' }));
+    await waitFor(() =>
+      expect(server.calls('POST', `/api/receive-records/${RECORD_ID}/post`)).toHaveLength(1),
+    );
+  });
+
   it('puts a 422 on a line under that line’s field', async () => {
     const { server, user } = renderForm({
       'POST /api/receive-records': fieldError(
@@ -144,7 +210,7 @@ describe('New delivery form', () => {
     await user.click(screen.getByRole('button', { name: 'Add line' }));
     await user.selectOptions(line(2).getByRole('combobox', { name: /^Material/ }), 'HDPE rigid (HDPE-RIG)');
     await user.type(line(2).getByRole('textbox', { name: /^Gross kg/ }), '20');
-    await user.click(screen.getByRole('button', { name: 'Save and post' }));
+    await saveAndPost(user);
 
     const price2 = line(2).getByRole('textbox', { name: 'Unit price (PHP/kg)' });
     await waitFor(() => expect(price2).toHaveAccessibleDescription(/No price list entry for HDPE rigid/));
@@ -160,7 +226,7 @@ describe('New delivery form', () => {
     server.on(`POST /api/receive-records/${RECORD_ID}/post`, record(postedRecord()));
     server.on(`GET /api/receive-records/${RECORD_ID}`, record(postedRecord()));
     await user.type(price2, '12');
-    await user.click(screen.getByRole('button', { name: 'Save and post' }));
+    await saveAndPost(user);
     await waitFor(() =>
       expect(server.calls('POST', `/api/receive-records/${RECORD_ID}/post`)).toHaveLength(1),
     );
@@ -249,7 +315,7 @@ describe('Photos in the delivery form', () => {
     });
     await fillIn(user);
     await user.upload(screen.getByLabelText('Add photos'), jpegFile('scan.jpg'));
-    await user.click(screen.getByRole('button', { name: 'Save and post' }));
+    await saveAndPost(user);
     expect(
       await screen.findByText(
         'RR-0042 was saved as a draft and not posted, because a photo could not be uploaded: “scan.jpg” is not a photo.',

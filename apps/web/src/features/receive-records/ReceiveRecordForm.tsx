@@ -21,6 +21,7 @@ import { useToast } from '../../components/toast/ToastProvider.tsx';
 import {
   type ReceiveRecord,
   useFacilityOptions,
+  useListPrices,
   useMaterialOptions,
   usePostReceiveRecord,
   useSaveReceiveRecord,
@@ -37,6 +38,7 @@ import {
 } from './formState.ts';
 import { LineFields } from './LineFields.tsx';
 import { PhotoPicker } from './PhotoPicker.tsx';
+import { PostConfirmDialog } from './PostConfirmDialog.tsx';
 import { usePhotoUploads } from './photos.ts';
 import { ReceivePhotos } from './ReceivePhotos.tsx';
 import { SupplierSelect } from './SupplierSelect.tsx';
@@ -76,7 +78,13 @@ export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
     setErrors({});
   };
 
-  const figures = draft.lines.map(lineFigures);
+  // Lines left to the price list show the row posting will use: material grade, facility region, day.
+  const region = facilities.data?.items.find((f) => f.id === draft.facilityId)?.region;
+  const listed = (materials.data?.items ?? []).filter((m) =>
+    draft.lines.some((l) => l.materialId === m.id && !l.unitPrice.trim()),
+  );
+  const listPrices = useListPrices(listed, region, draft.receivedAt.slice(0, 10) || null);
+  const figures = draft.lines.map((l) => lineFigures(l, listPrices.get(l.materialId)));
   const totalNet = sumDecimals(
     figures.map((f) => f?.netKg ?? '0'),
     3,
@@ -85,7 +93,8 @@ export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
     figures.map((f) => f?.amount ?? '0'),
     2,
   );
-  const fromPriceList = draft.lines.some((l) => !l.unitPrice.trim());
+  const unpriced = figures.some((f) => f?.amount === null);
+  const [confirmPost, setConfirmPost] = useState(false);
 
   function submit(andPost: boolean) {
     save.reset();
@@ -221,6 +230,7 @@ export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
               index={i}
               line={line}
               materials={materials.data?.items ?? []}
+              listPrice={listPrices.get(line.materialId)}
               errors={errors}
               canRemove={draft.lines.length > 1}
               onChange={(patch) => setLine(i, patch)}
@@ -238,7 +248,7 @@ export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
         </Group>
         <Text fw={600} aria-label="Totals" data-testid="totals">
           Total net {formatKg(totalNet)} · {formatPhp(totalAmount)}
-          {fromPriceList ? ' + lines priced from the price list' : ''}
+          {unpriced ? ' + lines priced from the price list' : ''}
         </Text>
         <Title order={2} fz="h4">
           Photos
@@ -258,11 +268,37 @@ export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
           <Button type="submit" variant="default" loading={save.isPending && !post.isPending} disabled={busy}>
             Save draft
           </Button>
-          <Button onClick={() => submit(true)} loading={busy}>
+          <Button
+            onClick={() => {
+              // The same checks as saving, before asking; the server's answer still decides.
+              const found = validateDraft(draft, timeZone);
+              setErrors(found);
+              if (Object.keys(found).length === 0) setConfirmPost(true);
+            }}
+            loading={busy}
+          >
             Save and post
           </Button>
         </Group>
       </Stack>
+      <PostConfirmDialog
+        opened={confirmPost}
+        summary={{
+          supplierName: supplier?.name ?? null,
+          lines: draft.lines.length,
+          netKg: totalNet,
+          payableKg: sumDecimals(
+            figures.map((f) => f?.payableKg ?? '0'),
+            3,
+          ),
+          amount: unpriced ? null : totalAmount,
+        }}
+        onClose={() => setConfirmPost(false)}
+        onConfirm={() => {
+          setConfirmPost(false);
+          submit(true);
+        }}
+      />
     </form>
   );
 }

@@ -1,7 +1,8 @@
 import type { receiveRecordSchema } from '@plastrace/shared';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Wire } from '../../api/caseConvert.ts';
 import { api } from '../../api/client.ts';
+import { isNotFound } from '../../components/common/apiErrors.ts';
 import { invalidateStock } from '../lots/api.ts';
 import type { Page } from '../team/api.ts';
 
@@ -13,6 +14,10 @@ export interface MasterOption {
   id: string;
   code: string;
   name: string;
+}
+export interface FacilityOption extends MasterOption {
+  /** Picks the price list row of a line left to the price list. */
+  region?: string | null;
 }
 export interface MaterialOption extends MasterOption {
   polymer?: string;
@@ -133,7 +138,7 @@ export function useFacilityOptions(enabled = true) {
     enabled,
     queryKey: ['facilities', 'options'],
     queryFn: ({ signal }) =>
-      api.get<{ items: MasterOption[] }>('/facilities', { signal, query: { limit: 200 } }),
+      api.get<{ items: FacilityOption[] }>('/facilities', { signal, query: { limit: 200 } }),
     staleTime: 60_000,
   });
 }
@@ -147,4 +152,36 @@ export function useMaterialOptions(enabled = true) {
       api.get<{ items: MaterialOption[] }>('/materials', { signal, query: { limit: 200 } }),
     staleTime: 60_000,
   });
+}
+
+/**
+ * What the price list charges per kg for each material on a day in a region — the row posting will use
+ * for a line without a unit price (the material's grade, the facility's region, the day received):
+ * a price, null where there is none, undefined while loading or when the region or day is not known.
+ */
+export function useListPrices(
+  materials: MaterialOption[],
+  region: string | null | undefined,
+  day: string | null,
+): Map<string, string | null | undefined> {
+  const results = useQueries({
+    queries: materials.map((m) => ({
+      queryKey: ['prices', 'current', m.id, m.grade ?? 'A', region, day],
+      enabled: !!region && !!day,
+      staleTime: 60_000,
+      queryFn: async ({ signal }: { signal: AbortSignal }) => {
+        try {
+          const price = await api.get<{ pricePerKg: string }>('/prices/current', {
+            signal,
+            query: { materialId: m.id, grade: m.grade ?? 'A', region: region ?? '', date: day ?? '' },
+          });
+          return price.pricePerKg;
+        } catch (error) {
+          if (isNotFound(error)) return null;
+          throw error;
+        }
+      },
+    })),
+  });
+  return new Map(materials.map((m, i) => [m.id, region && day ? results[i]?.data : undefined]));
 }

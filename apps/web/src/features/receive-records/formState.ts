@@ -72,8 +72,12 @@ const valuesOf = (line: LineDraft): ReceiveLineValues => ({
   price: line.unitPrice,
 });
 
-/** The line's net, payable and amount as posting will store them (null until the weights are numbers). */
-export const lineFigures = (line: LineDraft) => receiveLineFigures(valuesOf(line));
+/**
+ * The line's net, payable and amount as posting will store them (null until the weights are numbers).
+ * A line without a unit price is priced with `listPrice`, the price list's row posting will use.
+ */
+export const lineFigures = (line: LineDraft, listPrice?: string | null) =>
+  receiveLineFigures({ ...valuesOf(line), price: line.unitPrice.trim() || listPrice || '' });
 
 const decimalShape = (places: number) => new RegExp(`^\\d+(\\.\\d{1,${places}})?$`);
 const KG = decimalShape(3);
