@@ -40,8 +40,15 @@ export const movementSchema = z.object({
   posted_at: z.string(),
 });
 
+/** Where a lot came from: the delivery and supplier it was received from, or the lot it was split or merged from. */
+export const lotOriginSchema = z.object({
+  receive_record: z.object({ id: z.string().uuid(), number: z.string(), received_at: z.string() }).nullable(),
+  supplier: ref.nullable(),
+  source_lot: z.object({ id: z.string().uuid(), code: z.string() }).nullable(),
+});
+
 export const lotDetailSchema = lotSchema
-  .extend({ movements: z.array(movementSchema) })
+  .extend({ movements: z.array(movementSchema), origin: lotOriginSchema })
   .meta({ id: 'LotDetail' });
 
 export const LOT_SORTS = ['-created_at', 'created_at', 'code', '-code'] as const;
@@ -92,6 +99,8 @@ export const adjustBodySchema = z.object({
 export const publicLotSchema = z
   .object({
     id: z.string().uuid(),
+    /** The recycler holding the lot, and the time zone its days are counted in. */
+    organization: z.object({ name: z.string(), time_zone: z.string() }),
     code: z.string(),
     material: z.string(),
     polymer: z.string(),

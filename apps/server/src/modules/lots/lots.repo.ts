@@ -5,11 +5,12 @@ import {
   lotBalances,
   lots,
   materials,
+  organizations,
   receiveLines,
   receiveRecords,
+  suppliers,
 } from '../../db/schema/index.ts';
 import { searchAny, sortOrder } from '../../lib/listing.ts';
-import { timeZoneOf } from '../organization/organization.repo.ts';
 
 type Handle = Db | Tx;
 
@@ -99,8 +100,12 @@ export async function publicLot(db: Handle, id: string) {
     .from(receiveLines)
     .innerJoin(receiveRecords, eq(receiveRecords.id, receiveLines.recordId))
     .where(eq(receiveLines.lotId, id));
-  const timeZone = await timeZoneOf(db, row.lot.organizationId);
-  return { ...row, receivedAt: origin?.receivedAt ?? null, timeZone };
+  const [organization] = await db
+    .select({ name: organizations.name, timeZone: organizations.timeZone })
+    .from(organizations)
+    .where(eq(organizations.id, row.lot.organizationId));
+  if (!organization) return undefined;
+  return { ...row, receivedAt: origin?.receivedAt ?? null, organization };
 }
 
 export async function facilityCode(db: Handle, facilityId: string): Promise<string> {
@@ -131,4 +136,35 @@ export function labelLots(db: Handle, orgId: string, ids: string[], timeZone: st
         supplierId ? fromSupplier(supplierId) : undefined,
       ),
     );
+}
+
+/**
+ * Where a lot came from, within the organization: the delivery line it was received on (with its
+ * record and supplier), or the lot it was split or merged from.
+ */
+export async function originOf(
+  db: Handle,
+  orgId: string,
+  lot: { originType: string; originId: string | null },
+) {
+  if (!lot.originId) return { record: undefined, sourceLot: undefined };
+  if (lot.originType === 'receive_line') {
+    const [record] = await db
+      .select({
+        id: receiveRecords.id,
+        number: receiveRecords.number,
+        receivedAt: receiveRecords.receivedAt,
+        supplier: { id: suppliers.id, code: suppliers.code, name: suppliers.name },
+      })
+      .from(receiveLines)
+      .innerJoin(receiveRecords, eq(receiveRecords.id, receiveLines.recordId))
+      .innerJoin(suppliers, eq(suppliers.id, receiveRecords.supplierId))
+      .where(and(eq(receiveLines.id, lot.originId), eq(receiveRecords.organizationId, orgId)));
+    return { record, sourceLot: undefined };
+  }
+  const [sourceLot] = await db
+    .select({ id: lots.id, code: lots.code })
+    .from(lots)
+    .where(and(eq(lots.id, lot.originId), eq(lots.organizationId, orgId)));
+  return { record: undefined, sourceLot };
 }

@@ -22,9 +22,22 @@ import { LOT_CSV, toLot } from './lots.views.ts';
 async function detail(db: Parameters<typeof repo.getLot>[0], caller: Caller, id: string) {
   const row = await repo.getLot(db, caller.organizationId, id, ownSupplierOf(caller));
   if (!row) throw notFound('Lot');
+  // One after another: `db` may be a transaction (a lot answered after a split or a merge).
   const moves = await stock.movementsOfLot(db, caller.organizationId, id);
+  const origin = await repo.originOf(db, caller.organizationId, row.lot);
   return {
     ...toLot(row),
+    origin: {
+      receive_record: origin.record
+        ? {
+            id: origin.record.id,
+            number: origin.record.number,
+            received_at: origin.record.receivedAt.toISOString(),
+          }
+        : null,
+      supplier: origin.record?.supplier ?? null,
+      source_lot: origin.sourceLot ?? null,
+    },
     movements: moves.map((m) => ({
       id: m.id,
       kind: m.kind,
@@ -324,6 +337,7 @@ export async function publicView(ctx: AppContext, id: string) {
   if (!row) throw notFound('Lot');
   return {
     id: row.lot.id,
+    organization: { name: row.organization.name, time_zone: row.organization.timeZone },
     code: row.lot.code,
     material: row.material.name,
     polymer: row.material.polymer,
@@ -331,7 +345,7 @@ export async function publicView(ctx: AppContext, id: string) {
     qty_kg: row.qtyKg,
     status: row.lot.status,
     facility_city: row.facility.city,
-    received_on: row.receivedAt ? dayIn(row.receivedAt, row.timeZone) : null,
+    received_on: row.receivedAt ? dayIn(row.receivedAt, row.organization.timeZone) : null,
     created_at: row.lot.createdAt.toISOString(),
   };
 }

@@ -86,6 +86,28 @@ describe('lots', () => {
     expect((await operator.get(`/api/lots/${lot?.id}`)).json().qty_kg).toBe('649.500');
   });
 
+  it('names where a lot came from: its delivery and supplier, or the lot it was split from', async () => {
+    const [lot] = await receive([{ material_id: ids.pet, gross_kg: 40, unit_price: 15 }]);
+    const received = (await operator.get(`/api/lots/${lot?.id}`)).json();
+    expect(received.origin).toMatchObject({
+      receive_record: {
+        number: expect.stringMatching(/^RR-\d{4}-\d{6}$/),
+        received_at: '2026-11-02T00:00:00.000Z',
+      },
+      supplier: { id: ids.supplier },
+      source_lot: null,
+    });
+    const record = (await operator.get(`/api/receive-records/${received.origin.receive_record.id}`)).json();
+    expect(record.lines[0].lot.id).toBe(lot?.id);
+    const { lots } = (await operator.post(`/api/lots/${lot?.id}/split`, { parts_kg: [10] })).json();
+    const child = (await operator.get(`/api/lots/${lots[0].id}`)).json();
+    expect(child.origin).toEqual({
+      receive_record: null,
+      supplier: null,
+      source_lot: { id: lot?.id, code: lot?.code },
+    });
+  });
+
   it('merges lots of one material at one facility and refuses mixed ones', async () => {
     const [a, b] = await receive([
       { material_id: ids.pet, gross_kg: 100, unit_price: 10 },
@@ -152,8 +174,11 @@ describe('lots', () => {
       qty_kg: '75.000',
       facility_city: 'Valenzuela',
       received_on: '2026-11-02',
+      organization: { name: expect.any(String), time_zone: 'Asia/Manila' },
     });
-    // Only these keys leave the organization: no price, value, supplier or internal notes.
+    // Only these keys leave the organization: no price, value, supplier or internal notes; the
+    // organization only by name, so a buyer knows who holds the lot.
+    expect(Object.keys(res.json().organization).sort()).toEqual(['name', 'time_zone']);
     expect(Object.keys(res.json()).sort()).toEqual([
       'code',
       'created_at',
@@ -161,6 +186,7 @@ describe('lots', () => {
       'form',
       'id',
       'material',
+      'organization',
       'polymer',
       'qty_kg',
       'received_on',

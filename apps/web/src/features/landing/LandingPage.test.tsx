@@ -64,7 +64,9 @@ describe('LandingPage', () => {
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
     ).toEqual(['/contact', '/help', '/help-center', '/status', '/privacy', '/terms']);
-    expect(screen.getByText(/© 2024 PlasTrace/)).toBeInTheDocument();
+    expect(
+      screen.getByText(`© 2024–${new Date().getFullYear()} PlasTrace. All rights reserved.`),
+    ).toBeInTheDocument();
   });
 
   it('labels the dashboard preview figures as samples', async () => {

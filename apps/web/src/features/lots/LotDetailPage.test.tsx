@@ -6,7 +6,7 @@ import { fakeApi, json } from '../../test/fakeApi.ts';
 import { page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
 import { splitResultSchema, wire } from '../../test/wire.ts';
-import { FACILITY, LOT_ID, PET } from '../receive-records/testData.ts';
+import { FACILITY, LOT_ID, PET, RECORD_ID, SUPPLIER } from '../receive-records/testData.ts';
 import { LotDetailPage } from './LotDetailPage.tsx';
 
 const lot = wire(lotDetailSchema, {
@@ -21,6 +21,11 @@ const lot = wire(lotDetailSchema, {
   quarantine_reason: null,
   created_at: '2026-05-20T02:00:00Z',
   version: 1,
+  origin: {
+    receive_record: { id: RECORD_ID, number: 'RR-0042', received_at: '2026-05-20T01:30:00Z' },
+    supplier: SUPPLIER,
+    source_lot: null,
+  },
   movements: [
     {
       id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5030',
@@ -43,6 +48,15 @@ describe('Lot detail', () => {
     const details = await screen.findByLabelText('Lot details');
     expect(details).toHaveTextContent('1,200.25 kg');
     expect(details).toHaveTextContent('₱21,942.08');
+    // It links back to the delivery and the supplier it came from.
+    expect(within(details).getByRole('link', { name: 'RR-0042' })).toHaveAttribute(
+      'href',
+      `/receive-records/${RECORD_ID}`,
+    );
+    expect(within(details).getByRole('link', { name: SUPPLIER.name })).toHaveAttribute(
+      'href',
+      `/supplier-ledger/${SUPPLIER.id}`,
+    );
     expect(screen.getByRole('table', { name: 'Movement history' })).toHaveTextContent('Receipt');
     expect(screen.getByRole('link', { name: /Public page/ })).toHaveAttribute('href', `/verify/${LOT_ID}`);
     // Auditors read only.

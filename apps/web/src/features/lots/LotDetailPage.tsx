@@ -144,7 +144,9 @@ function LotView({ lot }: { lot: LotDetail }) {
           <Item label="Value">{formatPhp(lot.valuePhp)}</Item>
           <Item label="Material">{`${lot.material.name} (${lot.material.code})`}</Item>
           <Item label="Facility">{`${lot.facility.name}, ${lot.facility.city}`}</Item>
-          <Item label="Origin">{lot.originType.replaceAll('_', ' ')}</Item>
+          <Item label="Origin">
+            <LotOrigin lot={lot} timeZone={timeZone} />
+          </Item>
           <Item label="Created">{formatDateTime(lot.createdAt, timeZone)}</Item>
         </DataList>
       </Paper>
@@ -202,4 +204,38 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
       <DataList.ItemValue>{children}</DataList.ItemValue>
     </DataList.Item>
   );
+}
+
+/** Where the lot came from, as links: the delivery and its supplier, or the lot it was split or merged from. */
+function LotOrigin({ lot, timeZone }: { lot: LotDetail; timeZone: string }) {
+  const { receiveRecord, supplier, sourceLot } = lot.origin;
+  if (receiveRecord)
+    return (
+      <>
+        Received on{' '}
+        <Anchor component={Link} to={`/receive-records/${receiveRecord.id}`}>
+          {receiveRecord.number}
+        </Anchor>{' '}
+        ({formatDateTime(receiveRecord.receivedAt, timeZone)})
+        {supplier && (
+          <>
+            {' '}
+            from{' '}
+            <Anchor component={Link} to={`/supplier-ledger/${supplier.id}`}>
+              {supplier.name}
+            </Anchor>
+          </>
+        )}
+      </>
+    );
+  if (sourceLot)
+    return (
+      <>
+        {lot.originType === 'merge' ? 'Merged, first from' : 'Split from'}{' '}
+        <Anchor component={Link} to={`/batch-management/${sourceLot.id}`}>
+          {sourceLot.code}
+        </Anchor>
+      </>
+    );
+  return <>{lot.originType.replaceAll('_', ' ')}</>;
 }

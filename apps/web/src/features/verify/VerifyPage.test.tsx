@@ -16,6 +16,7 @@ describe('Verify page', () => {
       [`GET ${URL_}`]: json(
         wire(publicLotSchema, {
           id: LOT_ID,
+          organization: { name: 'EcoPlast Recycling Inc.', time_zone: 'Asia/Manila' },
           code: 'MNL1-260520-0001',
           material: 'PET bottles',
           polymer: 'PET',
@@ -36,6 +37,9 @@ describe('Verify page', () => {
     expect(facts).toHaveTextContent('1,200.25 kg');
     expect(facts).toHaveTextContent('Manila');
     expect(facts).toHaveTextContent('Available');
+    // Who holds it, and a way to the product's home.
+    expect(screen.getByRole('heading', { name: 'EcoPlast Recycling Inc.' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /About PlasTrace/ })).toHaveAttribute('href', '/');
     expect(server.calls('GET', URL_)[0]?.headers.authorization).toBeUndefined();
     expect(document.title).toBe('Verify a PlasTrace lot · PlasTrace');
   });

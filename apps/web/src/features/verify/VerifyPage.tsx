@@ -1,16 +1,14 @@
-import { Alert, Badge, Container, DataList, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Container, DataList, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatKg } from '@plastrace/shared';
 import { IconCircleCheck, IconSearchOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/errors.ts';
 import { formatDate, formatDateTime } from '../../components/common/format.ts';
 import { QueryError } from '../../components/common/QueryError.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { lotStatusOf } from '../lots/format.ts';
 import { usePublicLot } from './api.ts';
-
-const ZONE = 'Asia/Manila';
 
 /** /verify/:recordId, public: what a PlasTrace lot's QR code points to. */
 export function VerifyPage() {
@@ -43,6 +41,12 @@ export function VerifyPage() {
         )}
         {lot.data && (
           <Paper withBorder p="lg" radius="md">
+            <Text size="sm" c="dimmed" mb={4}>
+              Held by
+            </Text>
+            <Title order={2} fz="h3" mb="sm">
+              {lot.data.organization.name}
+            </Title>
             <Group gap="xs" mb="md">
               <IconCircleCheck color="var(--mantine-color-green-7)" aria-hidden />
               <Text fw={600}>This lot is recorded in PlasTrace.</Text>
@@ -59,14 +63,22 @@ export function VerifyPage() {
                 </Badge>
               </Item>
               <Item label="Facility city">{lot.data.facilityCity}</Item>
-              <Item label="Received on">{formatDate(lot.data.receivedOn, ZONE)}</Item>
-              <Item label="Recorded">{formatDateTime(lot.data.createdAt, ZONE)}</Item>
+              <Item label="Received on">
+                {formatDate(lot.data.receivedOn, lot.data.organization.timeZone)}
+              </Item>
+              <Item label="Recorded">
+                {formatDateTime(lot.data.createdAt, lot.data.organization.timeZone)}
+              </Item>
             </DataList>
             <Text size="xs" c="dimmed" mt="md">
-              Only public facts are shown: no prices, suppliers or people. Times are in {ZONE}.
+              Only public facts are shown: no prices, suppliers or people. Times are in{' '}
+              {lot.data.organization.timeZone}.
             </Text>
           </Paper>
         )}
+        <Anchor component={Link} to="/" size="sm">
+          About PlasTrace, the platform that keeps this record
+        </Anchor>
       </Stack>
     </Container>
   );
