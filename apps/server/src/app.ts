@@ -10,7 +10,6 @@ import { type Config, isLoopbackHost } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/client.ts';
 import { lazyChildLogger, loggerOptions } from './lib/logger.ts';
-import { startRateLimitPruning } from './lib/rate-limit.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
 import { calculationsRoutes } from './modules/calculations/calculations.routes.ts';
@@ -27,6 +26,7 @@ import { organizationRoutes } from './modules/organization/organization.routes.t
 import { pricesRoutes } from './modules/prices/prices.routes.ts';
 import { processTypesRoutes } from './modules/process-types/process-types.routes.ts';
 import { productionLinesRoutes } from './modules/production-lines/production-lines.routes.ts';
+import { startRateLimitPruning } from './modules/security/rate-limit.ts';
 import { secret } from './modules/security/security.repo.ts';
 import { stockCountRoutes } from './modules/stock/stock-counts.routes.ts';
 import { suppliersRoutes } from './modules/suppliers/suppliers.routes.ts';

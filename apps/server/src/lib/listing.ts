@@ -2,8 +2,19 @@ import { asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.ts';
 import { type CursorPart, decodeCursor, invalidCursor, isCursorPart, toPage } from './cursor.ts';
-import { EXPORT_PAGE, pageOf } from './export.ts';
 import { containsPattern } from './sql.ts';
+
+/** Rows read per page: enough to keep round trips rare, small enough to keep memory flat. */
+export const EXPORT_PAGE = 1000;
+
+export type ExportPage<V, K> = { rows: V[]; next: K | undefined };
+
+/** The page of `rows` (fetched with one row more than `size`), and the key to continue after. */
+export function pageOf<R, V, K>(rows: R[], size: number, keyOf: (row: R) => K, view: (row: R) => V) {
+  const page = rows.slice(0, size);
+  const last = page.at(-1);
+  return { rows: page.map(view), next: rows.length > size && last ? keyOf(last) : undefined };
+}
 
 // Lists of master data: a `sort` parameter (`name`, `-created_at`), keyset pages on (sort key, id),
 // text search, and the CSV export of the same filter.

@@ -1,5 +1,5 @@
 import { type Action, can, refusal } from '@plastrace/shared';
-import type { Caller } from '../plugins/auth.ts';
+import type { Caller } from '../context.ts';
 import { forbidden } from './errors.ts';
 
 /** Refuses a caller whose role may not do `action` (the shared table of docs/architecture.md: Who may do what). */

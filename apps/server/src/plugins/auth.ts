@@ -1,5 +1,5 @@
-import type { MemberRole } from '@plastrace/shared';
 import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { hashToken } from '../lib/tokens.ts';
@@ -8,14 +8,7 @@ import { IDLE_MS } from '../modules/auth/auth.service.ts';
 import { cachedSession, rememberSession } from './session-cache.ts';
 
 /** Who is calling: resolved from the bearer token on every protected route. */
-export type Caller = {
-  sessionId: string;
-  userId: string;
-  organizationId: string;
-  membershipId: string;
-  role: MemberRole;
-  supplierId: string | null;
-};
+export type { Caller };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -5,10 +5,10 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { decodeCursor, toPage } from '../../lib/cursor.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { EXPORT_PAGE, pageOf, streamCsv } from '../../lib/export.ts';
-import type { CsvColumn } from '../../lib/listing.ts';
+import { type CsvColumn, EXPORT_PAGE, pageOf } from '../../lib/listing.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import * as repo from './activity.repo.ts';
+import { streamCsv } from './export.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.getEntry>>>;
 

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { hit, keyOf, LIMITS, type Limit, peek, tooMany } from '../../lib/rate-limit.ts';
 import { enqueue } from '../mail/mail.repo.ts';
 import { notify } from '../organization/notifications.repo.ts';
+import { hit, keyOf, LIMITS, type Limit, peek, tooMany } from '../security/rate-limit.ts';
 import { clearRateLimit, countRateLimitKeys } from '../security/security.repo.ts';
 import * as mails from './auth.mails.ts';
 import * as repo from './auth.repo.ts';

@@ -4,10 +4,10 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
 import { memberships, notifications, outbox, users } from '../../db/schema/index.ts';
-import { keyOf, LIMITS } from '../../lib/rate-limit.ts';
 import { newOrganization, TEST_PASSWORD, uniqueEmail } from '../../test/accounts.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
 import { client, type TestClient } from '../../test/http.ts';
+import { keyOf, LIMITS } from '../security/rate-limit.ts';
 import { clearRateLimit } from '../security/security.repo.ts';
 
 // Brute-force limits that must not let strangers lock a member out. The app logs at warn level into

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ContactTopic } from '@plastrace/shared';
 import type { AppContext } from '../../context.ts';
-import { consume, LIMITS } from '../../lib/rate-limit.ts';
 import { enqueue } from '../mail/mail.repo.ts';
+import { consume, LIMITS } from '../security/rate-limit.ts';
 import { audit, secret } from '../security/security.repo.ts';
 import * as mails from './contact.mails.ts';
 import * as repo from './contact.repo.ts';

@@ -4,7 +4,7 @@ import {
   customerSchema,
   customerUpdateSchema,
 } from '@plastrace/shared';
-import { recordRoutes } from '../../lib/record-routes.ts';
+import { recordRoutes } from '../masterdata/record-routes.ts';
 import * as service from './customers.service.ts';
 
 /** /api/customers: buyers of recyclate (recyclers, manufacturers, brand owners, traders, …). */

@@ -6,8 +6,8 @@ import type {
 } from '@plastrace/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import * as records from '../../lib/records.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import * as records from '../masterdata/records.ts';
 import * as repo from './customers.repo.ts';
 import { CUSTOMER_CSV, customerValues, toCustomer } from './customers.views.ts';
 

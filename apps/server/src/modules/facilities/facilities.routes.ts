@@ -4,7 +4,7 @@ import {
   facilitySchema,
   facilityUpdateSchema,
 } from '@plastrace/shared';
-import { recordRoutes } from '../../lib/record-routes.ts';
+import { recordRoutes } from '../masterdata/record-routes.ts';
 import * as service from './facilities.service.ts';
 
 /** /api/facilities: MRFs, junkshops, plants and warehouses with address, geo point and permits. */

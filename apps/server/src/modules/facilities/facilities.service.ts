@@ -6,8 +6,8 @@ import type {
 } from '@plastrace/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import * as records from '../../lib/records.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import * as records from '../masterdata/records.ts';
 import * as repo from './facilities.repo.ts';
 import { FACILITY_CSV, facilityValues, toFacility } from './facilities.views.ts';
 

@@ -5,9 +5,9 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { decodeCursor, toPage } from '../../lib/cursor.ts';
-import { EXPORT_PAGE, pageOf, streamCsv } from '../../lib/export.ts';
-import type { CsvColumn } from '../../lib/listing.ts';
+import { type CsvColumn, EXPORT_PAGE, pageOf } from '../../lib/listing.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { streamCsv } from '../activity/export.ts';
 import { timeZoneOf } from '../organization/organization.repo.ts';
 import * as repo from './inventory.repo.ts';
 

@@ -12,8 +12,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { idempotencyHeaders, idempotencyKeyOf } from '../../lib/idempotency.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { idempotencyHeaders, idempotencyKeyOf } from '../security/idempotency.ts';
 import * as service from './ledger.service.ts';
 
 const tags = ['supplier ledger'];

@@ -11,8 +11,6 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, assertNotFuture, notFound, sqlState, unprocessable } from '../../lib/errors.ts';
-import { streamCsv } from '../../lib/export.ts';
-import { idempotent } from '../../lib/idempotency.ts';
 import {
   decodeSortCursor,
   exportFilter,
@@ -23,8 +21,10 @@ import {
 } from '../../lib/listing.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { logChange } from '../activity/changes.ts';
+import { streamCsv } from '../activity/export.ts';
 import { assertBooksOpen } from '../organization/books.ts';
 import { timeZoneOf } from '../organization/organization.repo.ts';
+import { idempotent } from '../security/idempotency.ts';
 import { ownSupplierOf } from '../suppliers/suppliers.policy.ts';
 import { getSupplier } from '../suppliers/suppliers.repo.ts';
 import * as repo from './ledger.repo.ts';

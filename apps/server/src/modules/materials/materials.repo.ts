@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { materials, materialTypes } from '../../db/schema/index.ts';
 import { type ListFilter, sameText, searchAny, sortOrder } from '../../lib/listing.ts';
-import { updateVersioned } from '../../lib/records.ts';
+import { updateVersioned } from '../masterdata/records.ts';
 
 type Handle = Db | Tx;
 const t = materials;

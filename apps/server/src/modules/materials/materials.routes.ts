@@ -4,7 +4,7 @@ import {
   materialSchema,
   materialUpdateSchema,
 } from '@plastrace/shared';
-import { recordRoutes } from '../../lib/record-routes.ts';
+import { recordRoutes } from '../masterdata/record-routes.ts';
 import * as service from './materials.service.ts';
 
 /** /api/materials: the organization's catalog, polymer × form × grade, counted as reference material types. */

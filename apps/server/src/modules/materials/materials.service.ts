@@ -7,8 +7,8 @@ import type {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import * as records from '../../lib/records.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import * as records from '../masterdata/records.ts';
 import * as repo from './materials.repo.ts';
 import { MATERIAL_CSV, materialValues, toMaterial } from './materials.views.ts';
 

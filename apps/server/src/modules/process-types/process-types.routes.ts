@@ -4,7 +4,7 @@ import {
   processTypeListQuerySchema,
   processTypeUpdateSchema,
 } from '@plastrace/shared';
-import { recordRoutes } from '../../lib/record-routes.ts';
+import { recordRoutes } from '../masterdata/record-routes.ts';
 import * as service from './process-types.service.ts';
 
 /** /api/process-types: the organization's own process steps, each counted as a reference process type. */

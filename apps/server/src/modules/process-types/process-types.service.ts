@@ -7,8 +7,8 @@ import type {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import * as records from '../../lib/records.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import * as records from '../masterdata/records.ts';
 import * as repo from './process-types.repo.ts';
 import { PROCESS_TYPE_CSV, processTypeValues, toProcessType } from './process-types.views.ts';
 

@@ -4,7 +4,7 @@ import {
   productionLineSchema,
   productionLineUpdateSchema,
 } from '@plastrace/shared';
-import { recordRoutes } from '../../lib/record-routes.ts';
+import { recordRoutes } from '../masterdata/record-routes.ts';
 import * as service from './production-lines.service.ts';
 
 /** /api/production-lines: a facility's lines, the process steps they run, capacity and rated power. */

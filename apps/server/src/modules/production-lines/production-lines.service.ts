@@ -7,9 +7,9 @@ import type {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import * as records from '../../lib/records.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { getActiveFacility } from '../facilities/facilities.repo.ts';
+import * as records from '../masterdata/records.ts';
 import { unknownReferenceCodes } from '../process-types/process-types.repo.ts';
 import * as repo from './production-lines.repo.ts';
 import { PRODUCTION_LINE_CSV, productionLineValues, toProductionLine } from './production-lines.views.ts';

@@ -4,7 +4,7 @@ import {
   supplierSchema,
   supplierUpdateSchema,
 } from '@plastrace/shared';
-import { recordRoutes } from '../../lib/record-routes.ts';
+import { recordRoutes } from '../masterdata/record-routes.ts';
 import * as service from './suppliers.service.ts';
 
 /**

@@ -9,10 +9,10 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { streamCsv } from '../../lib/export.ts';
 import { exportFilter, listFilter, type PageWindow, sortedPages, toSortedPage } from '../../lib/listing.ts';
-import * as records from '../../lib/records.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { streamCsv } from '../activity/export.ts';
+import * as records from '../masterdata/records.ts';
 import {
   assertMayChangeSupplier,
   assertMayReadSupplier,

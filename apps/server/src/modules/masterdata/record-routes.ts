@@ -2,8 +2,8 @@ import { type Action, page } from '@plastrace/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../context.ts';
-import { authenticate, type Caller, callerOf } from '../plugins/auth.ts';
+import type { AppContext } from '../../context.ts';
+import { authenticate, type Caller, callerOf } from '../../plugins/auth.ts';
 
 type Page<V> = { items: V[]; next_cursor: string | null };
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Db, Tx } from '../db/client.ts';
-import * as repo from '../modules/security/idempotency.repo.ts';
-import { AppError } from './errors.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import * as repo from './idempotency.repo.ts';
 
 export type Outcome<T> = { status: number; body: T };
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRateLimitKeys, pruneRateLimits } from '../modules/security/security.repo.ts';
-import { createTestDatabase, type TestDatabase } from '../test/db.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
 import { consume, hit, keyOf, LIMITS, peek } from './rate-limit.ts';
+import { countRateLimitKeys, pruneRateLimits } from './security.repo.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {

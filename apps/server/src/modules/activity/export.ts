@@ -1,27 +1,15 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import type { AppContext } from '../context.ts';
-import type { Tx } from '../db/client.ts';
-import { logExport } from '../modules/activity/changes.ts';
-import type { Caller } from '../plugins/auth.ts';
-import { csvRows } from './csv.ts';
-import type { CsvColumn } from './listing.ts';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { csvRows } from '../../lib/csv.ts';
+import type { CsvColumn, ExportPage } from '../../lib/listing.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import { logExport } from './changes.ts';
 
 // Exports stream every row of the filter, however many: the rows are read a page at a time with the
 // list's own keyset query, inside one read-only REPEATABLE READ transaction (one consistent snapshot,
 // as if read at once), and written to the response as they come, so memory holds one page at most.
-
-/** Rows read per page: enough to keep round trips rare, small enough to keep memory flat. */
-export const EXPORT_PAGE = 1000;
-
-export type ExportPage<V, K> = { rows: V[]; next: K | undefined };
-
-/** The page of `rows` (fetched with one row more than `size`), and the key to continue after. */
-export function pageOf<R, V, K>(rows: R[], size: number, keyOf: (row: R) => K, view: (row: R) => V) {
-  const page = rows.slice(0, size);
-  const last = page.at(-1);
-  return { rows: page.map(view), next: rows.length > size && last ? keyOf(last) : undefined };
-}
 
 export type CsvExport<V, K> = {
   filename: string;

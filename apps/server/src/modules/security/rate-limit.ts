@@ -1,6 +1,6 @@
-import type { Db } from '../db/client.ts';
-import { hitRateLimit, peekRateLimit, pruneRateLimits } from '../modules/security/security.repo.ts';
-import { AppError } from './errors.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hitRateLimit, peekRateLimit, pruneRateLimits } from './security.repo.ts';
 
 export type Limit = { name: string; limit: number; windowMs: number };
 

@@ -1,12 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
-import type { AppContext } from '../context.ts';
-import type { Db, Tx } from '../db/client.ts';
-import { logChange } from '../modules/activity/changes.ts';
-import type { Caller } from '../plugins/auth.ts';
-import { AppError, notFound } from './errors.ts';
-import { streamCsv } from './export.ts';
+import type { AppContext } from '../../context.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import {
   type CsvColumn,
   exportFilter,
@@ -16,7 +13,10 @@ import {
   type PageWindow,
   sortedPages,
   toSortedPage,
-} from './listing.ts';
+} from '../../lib/listing.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import { logChange } from '../activity/changes.ts';
+import { streamCsv } from '../activity/export.ts';
 
 // The life of a master-data record (facility, supplier, material, …): create with a unique code,
 // update with the version read, archive and restore, each change logged (audit + activity) in the
