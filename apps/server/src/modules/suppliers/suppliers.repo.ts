@@ -1,17 +1,14 @@
-import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { suppliers } from '../../db/schema/index.ts';
-import { type ListFilter, sameText, searchAny, sortOrder } from '../../lib/listing.ts';
-import { updateVersioned } from '../masterdata/records.ts';
+import { type ListFilter, sameText } from '../../lib/listing.ts';
+import { type RecordValues, recordRows } from '../masterdata/rows.ts';
 
-type Handle = Db | Tx;
 const t = suppliers;
+const rows = recordRows(t, 'supplier');
 
 export type SupplierRow = typeof suppliers.$inferSelect;
-export type SupplierValues = Omit<
-  typeof suppliers.$inferInsert,
-  'id' | 'organizationId' | 'version' | 'createdAt' | 'updatedAt'
->;
+export type SupplierValues = RecordValues<typeof suppliers>;
 export type SupplierFilter = ListFilter & {
   /** A supplier member's own supplier: the list holds at most that one. */
   onlyId?: string;
@@ -20,59 +17,21 @@ export type SupplierFilter = ListFilter & {
   paymentMethod?: SupplierRow['paymentMethod'];
 };
 
-const SORTS = { name: t.name, code: t.code, created_at: t.createdAt };
-
-export function listSuppliers(db: Handle, orgId: string, f: SupplierFilter) {
-  const order = sortOrder(f.sort, SORTS, t.id, f.after);
-  return db
-    .select({ ...getTableColumns(t), sortValue: order.value })
-    .from(t)
-    .where(
-      and(
-        eq(t.organizationId, orgId),
-        f.onlyId ? eq(t.id, f.onlyId) : undefined,
-        f.includeArchived ? undefined : isNull(t.archivedAt),
-        f.type ? eq(t.type, f.type) : undefined,
-        sameText(t.city, f.city),
-        f.paymentMethod ? eq(t.paymentMethod, f.paymentMethod) : undefined,
-        searchAny(f.q, [t.name, t.code, t.contactName, t.phone, t.city]),
-        order.after,
-      ),
-    )
-    .orderBy(...order.orderBy)
-    .limit(f.limit);
-}
-
-export async function getSupplier(db: Handle, orgId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(t)
-    .where(and(eq(t.organizationId, orgId), eq(t.id, id)));
-  return row;
-}
-
+export const listSuppliers = (db: Db | Tx, orgId: string, f: SupplierFilter) =>
+  rows.list(
+    db,
+    orgId,
+    f,
+    [
+      f.onlyId ? eq(t.id, f.onlyId) : undefined,
+      f.type ? eq(t.type, f.type) : undefined,
+      sameText(t.city, f.city),
+      f.paymentMethod ? eq(t.paymentMethod, f.paymentMethod) : undefined,
+    ],
+    [t.name, t.code, t.contactName, t.phone, t.city],
+  );
+export const getSupplier = rows.get;
 /** For deliveries and payables: archived suppliers cannot get new records. */
-export async function getActiveSupplier(db: Handle, orgId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(t)
-    .where(and(eq(t.organizationId, orgId), eq(t.id, id), isNull(t.archivedAt)));
-  return row;
-}
-
-export async function insertSupplier(tx: Tx, orgId: string, values: SupplierValues) {
-  const [row] = await tx
-    .insert(t)
-    .values({ ...values, organizationId: orgId })
-    .returning({ id: t.id });
-  if (!row) throw new Error('supplier insert returned nothing');
-  return row.id;
-}
-
-export const updateSupplier = (
-  tx: Tx,
-  orgId: string,
-  id: string,
-  version: number | undefined,
-  values: Partial<SupplierValues>,
-) => updateVersioned(tx, t, orgId, id, version, values);
+export const getActiveSupplier = rows.getActive;
+export const insertSupplier = rows.insert;
+export const updateSupplier = rows.update;
