@@ -38,7 +38,7 @@ export function LandingHeader({ onSignIn, onJoin }: LandingHeaderProps) {
     <Box component="header" className={classes.header} data-scrolled={y > HEADER_SCROLL_THRESHOLD_PX}>
       <Container size="lg" h={64}>
         <Group h="100%" justify="space-between" wrap="nowrap">
-          <Anchor href="#top" onClick={goTo('top')} fw={800} fz="xl" c="teal.7" underline="never">
+          <Anchor href="#top" onClick={goTo('top')} fw={800} fz="xl" c="brand.7" underline="never">
             {PRODUCT_NAME}
           </Anchor>
           <Group component="nav" aria-label="Sections" gap="lg" visibleFrom="sm">
@@ -50,6 +50,10 @@ export function LandingHeader({ onSignIn, onJoin }: LandingHeaderProps) {
             </Button>
             <Button onClick={act(onJoin)} visibleFrom="sm">
               Get Beta Access
+            </Button>
+            {/* On a phone both stay in sight: members sign in without opening the menu. */}
+            <Button size="xs" variant="default" onClick={act(onSignIn)} hiddenFrom="sm">
+              Sign In
             </Button>
             <Button size="xs" onClick={act(onJoin)} hiddenFrom="sm">
               Join

@@ -1,5 +1,5 @@
 import { loginResponseSchema, userSchema } from '@plastrace/shared';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -120,7 +120,16 @@ describe('LandingPage', () => {
     renderWithAuth(routes, '/');
     const header = await screen.findByRole('banner');
 
-    await user.click(within(header).getByRole('button', { name: 'Sign In' }));
+    // The desktop button and the phone's (jsdom applies no media queries, so both are here).
+    const signIns = within(header).getAllByRole('button', { name: 'Sign In' });
+    expect(signIns).toHaveLength(2);
+    await user.click(signIns[1] as HTMLElement);
+    expect(await screen.findByRole('dialog', { name: 'Welcome Back' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Welcome Back' })).not.toBeInTheDocument(),
+    );
+    await user.click(signIns[0] as HTMLElement);
     expect(await screen.findByRole('dialog', { name: 'Welcome Back' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Sign up here' }));
