@@ -96,7 +96,7 @@ export const routes: RouteObject[] = [
       {
         path: '*',
         lazy: async () => ({
-          Component: (await import('./features/not-found/NotFoundPage.tsx')).NotFoundPage,
+          Component: (await import('./features/not-found/NotFoundRoute.tsx')).NotFoundRoute,
         }),
       },
     ],

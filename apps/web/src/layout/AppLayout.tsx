@@ -1,6 +1,6 @@
 import { Anchor, AppShell, Burger, Group, ScrollArea, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useMe } from '../components/common/useMe.ts';
 import classes from './AppLayout.module.css';
@@ -13,7 +13,8 @@ import { UserMenu } from './UserMenu.tsx';
 const NAVBAR_ID = 'app-navbar';
 const MAIN_ID = 'main-content';
 
-export function AppLayout() {
+/** The signed-in shell: header, sidebar and the page (the route's, or `children` where no route matched). */
+export function AppLayout({ children }: { children?: ReactNode }) {
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   // Only what the signed-in role may open; signed out (on /docs), only the public pages.
   const { role } = useMe();
@@ -65,7 +66,7 @@ export function AppLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
-        <Outlet />
+        {children ?? <Outlet />}
       </AppShell.Main>
     </AppShell>
   );

@@ -1,7 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderRoutes } from '../../test/render.tsx';
+import { fakeApi, storeSession } from '../../test/fakeApi.ts';
+import { signInAs } from '../../test/pages.ts';
+import { renderRoutes, renderWithAuth } from '../../test/render.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
+import { NotFoundRoute } from './NotFoundRoute.tsx';
 
 function renderNotFound() {
   return renderRoutes([{ path: '*', Component: NotFoundPage }], '/no/such/page');
@@ -38,5 +41,25 @@ describe('NotFoundPage', () => {
       'href',
       '/contact?topic=support',
     );
+  });
+});
+
+describe('NotFoundRoute', () => {
+  const render = () => renderWithAuth([{ path: '*', Component: NotFoundRoute }], '/no/such/page');
+
+  it('keeps a signed-in member inside the app: header, sidebar and one main region', async () => {
+    fakeApi(signInAs('manager'));
+    storeSession();
+    render();
+    expect(await screen.findByRole('heading', { name: 'Oops! Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+  });
+
+  it('shows a visitor the page on its own', async () => {
+    fakeApi();
+    render();
+    expect(await screen.findByRole('heading', { name: 'Oops! Page Not Found' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });
 });

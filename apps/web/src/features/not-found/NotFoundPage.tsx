@@ -8,10 +8,11 @@ const quickLinks = [
   { label: 'Settings', path: '/settings' },
 ];
 
-export function NotFoundPage() {
+/** `inShell`: inside the signed-in layout, whose own <main> holds it. */
+export function NotFoundPage({ inShell = false }: { inShell?: boolean }) {
   usePageTitle('Page not found');
   return (
-    <Container component="main" size="sm" py={96}>
+    <Container component={inShell ? 'div' : 'main'} size="sm" py={inShell ? 48 : 96}>
       <Stack align="center" ta="center" gap="lg">
         <Text fz={96} fw={900} lh={1} c="brand.7" aria-hidden>
           404
