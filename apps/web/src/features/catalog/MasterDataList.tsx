@@ -11,11 +11,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { downloadFile } from '../../api/download.ts';
 import { ConfirmDialog } from '../../components/common/ConfirmDialog.tsx';
+import { EmptyState } from '../../components/common/EmptyState.tsx';
+import { ExportCsvButton } from '../../components/common/ExportCsvButton.tsx';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
 import { useCan } from '../../components/common/useMe.ts';
@@ -142,14 +144,11 @@ export function MasterDataList<T extends MasterRecord>({ config }: { config: Ent
         />
         <Group gap="sm" ml="auto">
           {mayExport && (
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} aria-hidden />}
+            <ExportCsvButton
               loading={exporting}
+              empty={list.isSuccess && rows.length === 0}
               onClick={exportCsv}
-            >
-              Export CSV
-            </Button>
+            />
           )}
           {mayKeep && (
             <Button
@@ -177,11 +176,26 @@ export function MasterDataList<T extends MasterRecord>({ config }: { config: Ent
         />
       )}
       {list.isSuccess && rows.length === 0 && (
-        <Text c="dimmed">
-          {filtered
-            ? `No ${config.plural.toLowerCase()} match these filters.`
-            : `No ${config.plural.toLowerCase()} yet.`}
-        </Text>
+        <EmptyState
+          title={
+            filtered
+              ? `No ${config.plural.toLowerCase()} match these filters`
+              : `No ${config.plural.toLowerCase()} yet`
+          }
+          action={
+            !filtered &&
+            mayKeep && (
+              <Button
+                leftSection={<IconPlus size={16} aria-hidden />}
+                onClick={() => setEditing({ record: null })}
+              >
+                New {config.noun}
+              </Button>
+            )
+          }
+        >
+          {filtered ? 'Clear a filter or include archived records to see more.' : config.purpose}
+        </EmptyState>
       )}
       {rows.length > 0 && (
         <Table.ScrollContainer minWidth={720}>

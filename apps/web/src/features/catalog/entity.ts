@@ -24,6 +24,8 @@ export interface EntityConfig<T extends MasterRecord = MasterRecord> {
   noun: string;
   /** 'Facilities' — the table's label. */
   plural: string;
+  /** What the list is for, said when it is empty (one sentence). */
+  purpose: string;
   searchPlaceholder: string;
   filters: FilterDef[];
   columns: ColumnDef<T>[];

@@ -10,6 +10,8 @@ export const processTypesConfig = defineEntity<OrgProcessType>({
   resource: 'process-types',
   noun: 'process type',
   plural: 'Process types',
+  purpose:
+    'Your names for the processes you run (sorting, washing, shredding, extrusion), each tied to a reference process and its energy use per tonne.',
   searchPlaceholder: 'Code or name',
   filters: [{ name: 'referenceCode', label: 'Reference', options: useProcessTypeOptions }],
   columns: [

@@ -10,6 +10,7 @@ export const customersConfig = defineEntity<Customer>({
   resource: 'customers',
   noun: 'customer',
   plural: 'Customers',
+  purpose: 'The buyers of your bales, flakes and pellets, with their contacts and terms.',
   searchPlaceholder: 'Code, name or contact',
   filters: [{ name: 'type', label: 'Type', options: TYPES }],
   columns: [

@@ -205,7 +205,11 @@ describe('Facilities (the master-data list)', () => {
 
   it('says when nothing matches', async () => {
     renderFacilities('auditor', { [`GET ${PATH}`]: emptyPage }, '/facilities?type=warehouse');
-    expect(await screen.findByText('No facilities match these filters.')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'No facilities match these filters' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Clear a filter or include archived records to see more.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
   });
 });

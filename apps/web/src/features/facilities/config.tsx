@@ -11,6 +11,8 @@ export const facilitiesConfig = defineEntity<Facility>({
   resource: 'facilities',
   noun: 'facility',
   plural: 'Facilities',
+  purpose:
+    'Your sites — MRFs, junkshops, plants, warehouses. Every delivery, lot and stock count belongs to one, and its region picks the price list.',
   searchPlaceholder: 'Code, name or city',
   filters: [{ name: 'type', label: 'Type', options: TYPES }],
   columns: [

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { formatKg, formatPhp, pricePerKg, toUnits } from '@plastrace/shared';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/common/EmptyState.tsx';
 import { ExportCsvButton } from '../../components/common/ExportCsvButton.tsx';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
@@ -83,6 +84,7 @@ export function BalancesPanel() {
             ml="auto"
             mb={filters.asOf ? 0 : 22}
             loading={files.pending === 'csv'}
+            empty={report.isSuccess && rows.length === 0}
             onClick={() => void exportCsv()}
           />
         )}
@@ -102,7 +104,12 @@ export function BalancesPanel() {
           retrying={report.isFetching}
         />
       )}
-      {report.isSuccess && rows.length === 0 && <Text c="dimmed">No stock on hand for these filters.</Text>}
+      {report.isSuccess && rows.length === 0 && (
+        <EmptyState title="No stock on hand for these filters">
+          Stock comes from posted deliveries (and, later, production). Clear a filter or pick another day to
+          see more.
+        </EmptyState>
+      )}
       {summary && rows.length > 0 && (
         <Table.ScrollContainer minWidth={720}>
           <Table striped verticalSpacing="xs" aria-label="Inventory">

@@ -1,9 +1,21 @@
-import { Anchor, Checkbox, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { formatKg, formatPhp } from '@plastrace/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/common/EmptyState.tsx';
 import { ExportCsvButton } from '../../components/common/ExportCsvButton.tsx';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
@@ -25,6 +37,7 @@ const KEYS = ['status', 'facility', 'material', 'q', 'sort'] as const;
 export function LotsPage() {
   usePageTitle('Batches');
   const mayExport = useCan('data.export');
+  const mayRecord = useCan('records.write');
   const mayMerge = useCan('records.write');
   const [params, setParams] = useSearchParams();
   const get = (k: (typeof KEYS)[number]) => params.get(k) ?? '';
@@ -109,6 +122,7 @@ export function LotsPage() {
             mt={25}
             ml="auto"
             loading={files.pending === 'csv'}
+            empty={lots.isSuccess && rows.length === 0}
             onClick={() => void exportCsv()}
           />
         )}
@@ -137,9 +151,21 @@ export function LotsPage() {
         />
       )}
       {lots.isSuccess && rows.length === 0 && (
-        <Text c="dimmed">
-          {params.size > 0 ? 'No lots match these filters.' : 'No lots yet: post a delivery.'}
-        </Text>
+        <EmptyState
+          title={params.size > 0 ? 'No lots match these filters' : 'No lots yet'}
+          action={
+            params.size === 0 &&
+            mayRecord && (
+              <Button component={Link} to="/receive-records/new" variant="default">
+                Record a delivery
+              </Button>
+            )
+          }
+        >
+          {params.size > 0
+            ? 'Clear a filter to see more.'
+            : 'A lot is a traceable quantity of one material at one facility. Posting a delivery creates one per line; splits and merges make more.'}
+        </EmptyState>
       )}
       {rows.length > 0 && (
         <Table.ScrollContainer minWidth={760}>

@@ -14,6 +14,8 @@ export const materialsConfig = defineEntity<Material>({
   resource: 'materials',
   noun: 'material',
   plural: 'Materials',
+  purpose:
+    'What you buy, process and sell, by polymer, form and grade: every delivery line, lot and price names one.',
   searchPlaceholder: 'Code or name',
   filters: [
     { name: 'polymer', label: 'Polymer', options: POLYMER_OPTIONS },

@@ -9,6 +9,8 @@ export const productionLinesConfig = defineEntity<ProductionLine>({
   resource: 'production-lines',
   noun: 'production line',
   plural: 'Production lines',
+  purpose:
+    'The lines at each facility that sort, wash, shred or extrude, with their capacity and energy use.',
   searchPlaceholder: 'Code or name',
   filters: [
     { name: 'facilityId', label: 'Facility', options: useFacilityOptionList },

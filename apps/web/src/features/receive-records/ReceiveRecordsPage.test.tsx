@@ -54,7 +54,7 @@ describe('Receive records list', () => {
   it('shows why an export failed', async () => {
     fakeApi({
       ...signInAs('manager'),
-      [`GET ${LIST}`]: records([]),
+      [`GET ${LIST}`]: records([wireRecord({ status: 'posted' })]),
       'GET /api/facilities': facilities,
       [`GET ${LIST}/export.csv`]: apiError(503, 'service_unavailable', 'The database is not reachable'),
     });
@@ -64,6 +64,15 @@ describe('Receive records list', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The database is not reachable');
   });
 
+  it('disables the export of an empty list, saying why', async () => {
+    fakeApi({ ...signInAs('manager'), [`GET ${LIST}`]: records([]), 'GET /api/facilities': facilities });
+    renderWithAuth(routes, '/receive-records');
+    await screen.findByRole('heading', { name: 'No deliveries recorded yet' });
+    const button = screen.getByRole('button', { name: 'Export CSV' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('title', 'Nothing to export: the list is empty');
+  });
+
   it('offers no export to operators', async () => {
     fakeApi({
       ...signInAs('operator'),
@@ -71,7 +80,12 @@ describe('Receive records list', () => {
       'GET /api/facilities': facilities,
     });
     renderWithAuth(routes, '/receive-records');
-    expect(await screen.findByText('No deliveries recorded yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No deliveries recorded yet' })).toBeInTheDocument();
+    // Operators may record one: the empty list offers it.
+    expect(screen.getByRole('link', { name: 'Record the first delivery' })).toHaveAttribute(
+      'href',
+      '/receive-records/new',
+    );
     expect(screen.getByRole('link', { name: 'New delivery' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
   });

@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { downloadFile } from '../../api/download.ts';
+import { EmptyState } from '../../components/common/EmptyState.tsx';
 import { ExportCsvButton } from '../../components/common/ExportCsvButton.tsx';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
@@ -65,7 +66,13 @@ export function ReceiveRecordsPage() {
           </Text>
         </div>
         <Group gap="xs">
-          {mayExport && <ExportCsvButton loading={exportCsv.isPending} onClick={() => exportCsv.mutate()} />}
+          {mayExport && (
+            <ExportCsvButton
+              loading={exportCsv.isPending}
+              empty={records.isSuccess && rows.length === 0}
+              onClick={() => exportCsv.mutate()}
+            />
+          )}
           {mayDraft && (
             <Button
               component={Link}
@@ -152,9 +159,25 @@ export function ReceiveRecordsPage() {
         />
       )}
       {records.isSuccess && rows.length === 0 && (
-        <Text c="dimmed">
-          {filtered ? 'No receive records match these filters.' : 'No deliveries recorded yet.'}
-        </Text>
+        <EmptyState
+          title={filtered ? 'No receive records match these filters' : 'No deliveries recorded yet'}
+          action={
+            !filtered &&
+            mayDraft && (
+              <Button
+                component={Link}
+                to="/receive-records/new"
+                leftSection={<IconPlus size={18} aria-hidden />}
+              >
+                Record the first delivery
+              </Button>
+            )
+          }
+        >
+          {filtered
+            ? 'Clear a filter or widen the dates to see more.'
+            : 'Each delivery weighed in from a supplier or waste picker is recorded here. Posting it creates a lot per line, adds the stock and owes the supplier.'}
+        </EmptyState>
       )}
       {rows.length > 0 && <ReceiveRecordsTable records={rows} timeZone={timeZone} />}
       <LoadMore

@@ -18,6 +18,8 @@ export const suppliersConfig = defineEntity<Supplier>({
   resource: 'suppliers',
   noun: 'supplier',
   plural: 'Suppliers',
+  purpose:
+    'The junkshops, waste pickers, collectors and companies you buy from: deliveries are weighed in from them and they are paid through the supplier ledger.',
   searchPlaceholder: 'Code, name or contact',
   // A supplier member sees their own record and changes its contact and payment details.
   permissions: { read: 'suppliers.read', update: 'suppliers.write' },
