@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { AuthProvider } from './auth/AuthProvider.tsx';
 import { ToastProvider } from './components/toast/ToastProvider.tsx';
 
@@ -8,6 +8,9 @@ export function AppRoot() {
     <ToastProvider>
       <AuthProvider>
         <Outlet />
+        {/* A new page opens at its top (a saved delivery's detail, not halfway down); back and forward
+            return to where the reader was. */}
+        <ScrollRestoration />
       </AuthProvider>
     </ToastProvider>
   );
