@@ -1,5 +1,5 @@
 import { facilitySchema, page as pageOf, receiveRecordSchema } from '@plastrace/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { catchDownloads } from '../../test/downloads.ts';
@@ -8,7 +8,8 @@ import { page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
 import { facilityRecord, wire } from '../../test/wire.ts';
 import { ReceiveRecordsPage } from './ReceiveRecordsPage.tsx';
-import { FACILITY, wireRecord } from './testData.ts';
+import { PHONE_QUERY } from './ReceiveRecordsTable.tsx';
+import { FACILITY, postedRecord, wireRecord } from './testData.ts';
 
 const LIST = '/api/receive-records';
 const records = (items: unknown[]) => json(wire(pageOf(receiveRecordSchema), { items, next_cursor: null }));
@@ -25,6 +26,31 @@ const csv = () =>
   });
 
 describe('Receive records list', () => {
+  it('shows cards on a phone, with number, status, supplier, net kg, amount and lots first', async () => {
+    const wide = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...wide(query),
+      matches: query === PHONE_QUERY,
+    })) as typeof wide;
+    try {
+      fakeApi({
+        ...signInAs('operator'),
+        [`GET ${LIST}`]: records([postedRecord()]),
+        'GET /api/facilities': facilities,
+      });
+      renderWithAuth(routes, '/receive-records');
+      const list = await screen.findByRole('list', { name: 'Receive records' });
+      const card = within(list).getAllByRole('listitem')[0] as HTMLElement;
+      expect(within(card).getByRole('link', { name: 'RR-0042' })).toBeInTheDocument();
+      expect(card).toHaveTextContent('Posted');
+      expect(card).toHaveTextContent('Juan Junkshop');
+      expect(card).toHaveTextContent('MNL1-260520-0001');
+      expect(screen.queryByRole('table', { name: 'Receive records' })).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = wide;
+    }
+  });
+
   it('exports what the filters show as CSV', async () => {
     const server = fakeApi({
       ...signInAs('auditor'),

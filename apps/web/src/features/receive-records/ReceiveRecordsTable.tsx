@@ -1,11 +1,17 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { formatKg, formatPhp } from '@plastrace/shared';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../components/common/format.ts';
 import type { ReceiveRecord } from './api.ts';
 import { RecordStatusBadge } from './StatusBadge.tsx';
 
+/** Under 600 px wide (a phone at the weighbridge) the list is cards, not a table to scroll sideways. */
+export const PHONE_QUERY = '(max-width: 600px)';
+
 export function ReceiveRecordsTable({ records, timeZone }: { records: ReceiveRecord[]; timeZone: string }) {
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  if (phone) return <ReceiveRecordCards records={records} timeZone={timeZone} />;
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label="Receive records">
@@ -51,5 +57,43 @@ export function ReceiveRecordsTable({ records, timeZone }: { records: ReceiveRec
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** What matters first on a phone: number and status, supplier, net kg and amount, the lots made, when. */
+function ReceiveRecordCards({ records, timeZone }: { records: ReceiveRecord[]; timeZone: string }) {
+  return (
+    <Stack gap="xs" component="ul" aria-label="Receive records" p={0} m={0} style={{ listStyle: 'none' }}>
+      {records.map((r) => {
+        const lots = r.lines.flatMap((l) => (l.lot ? [l.lot.code] : []));
+        return (
+          <Card key={r.id} component="li" withBorder padding="sm" radius="md">
+            <Group justify="space-between" wrap="nowrap">
+              <Anchor component={Link} to={`/receive-records/${r.id}`} fw={700} ff="monospace">
+                {r.number}
+              </Anchor>
+              <RecordStatusBadge status={r.status} />
+            </Group>
+            <Text size="sm" fw={600} mt={4}>
+              {r.supplier.name}
+            </Text>
+            <Group justify="space-between" wrap="nowrap" mt={2}>
+              <Text size="sm">{formatKg(r.totalNetKg)}</Text>
+              <Text size="sm" fw={600}>
+                {formatPhp(r.totalAmount)}
+              </Text>
+            </Group>
+            {lots.length > 0 && (
+              <Text size="xs" ff="monospace" mt={2}>
+                {lots.join(' · ')}
+              </Text>
+            )}
+            <Text size="xs" c="dimmed" mt={2}>
+              {formatDateTime(r.receivedAt, timeZone)} · {r.facility.name}
+            </Text>
+          </Card>
+        );
+      })}
+    </Stack>
   );
 }
