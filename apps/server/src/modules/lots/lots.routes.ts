@@ -113,7 +113,8 @@ export const lotRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
       schema: {
         'x-permission': 'records.read',
         tags,
-        summary: 'The lot’s QR code (SVG or 512 px PNG), encoding {PUBLIC_URL}/verify/{lot id}',
+        summary:
+          'The lot’s QR code, encoding {PUBLIC_URL}/verify/{lot id}: SVG, or a 512 px PNG with the lot code and material under it',
         params: idParams.extend({ format: z.enum(['svg', 'png']) }),
       },
     },
@@ -126,7 +127,7 @@ export const lotRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
         .header('cache-control', 'private, max-age=3600');
       return req.params.format === 'svg'
         ? reply.type('image/svg+xml').send(await qrSvg(url))
-        : reply.type('image/png').send(await qrPng(url));
+        : reply.type('image/png').send(await qrPng(url, [lot.code, lot.material.name]));
     },
   );
 

@@ -1,5 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { and, desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { facilities, materials, suppliers, userTransactions } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../seed/data.ts';
@@ -7,7 +8,7 @@ import { seedDemo } from '../../seed/demo.ts';
 import { newOrganization } from '../../test/accounts.ts';
 import { useTestApp } from '../../test/app.ts';
 import { client, type TestClient } from '../../test/http.ts';
-import { qrSvg, verifyUrl } from './lots.qr.ts';
+import { qrPng, qrSvg, verifyUrl } from './lots.qr.ts';
 
 const ctx = useTestApp();
 let admin: TestClient;
@@ -230,6 +231,25 @@ describe('lot QR codes', () => {
     const png = await operator.get(`/api/lots/${lot?.id}/qr.png`);
     expect(png.headers['content-type']).toBe('image/png');
     expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    // The code on top, pixel for pixel; under it the lot code and material, in dark ink on white.
+    const image = sharp(png.rawPayload);
+    const { width, height } = await image.metadata();
+    expect(width).toBe(512);
+    expect(height).toBeGreaterThan(512 + 40);
+    const plain = await sharp(await qrPng(verifyUrl('http://localhost:3000', lot?.id ?? '')))
+      .raw()
+      .toBuffer();
+    const top = await sharp(png.rawPayload)
+      .extract({ left: 0, top: 0, width: 512, height: 512 })
+      .raw()
+      .toBuffer();
+    expect(top.equals(plain)).toBe(true);
+    const caption = await sharp(png.rawPayload)
+      .extract({ left: 0, top: 512, width: 512, height: (height ?? 0) - 512 })
+      .greyscale()
+      .raw()
+      .toBuffer();
+    expect(caption.filter((v) => v < 100).length).toBeGreaterThan(500);
     const other = await newOrganization(ctx.app);
     expect((await other.admin.get(`/api/lots/${lot?.id}/qr.svg`)).statusCode).toBe(404);
   });
