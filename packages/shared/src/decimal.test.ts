@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatUnits,
+  groupedNumberHint,
   multiply,
   parseUnits,
   pricePerKg,
@@ -45,6 +46,13 @@ describe('decimal', () => {
     expect(pricePerKg('0.01', '2.000')).toBe('0.01'); // 0.005 → 0.01
     expect(pricePerKg('-0.01', '2.000')).toBe('-0.01');
     expect(pricePerKg('5.00', '0.000')).toBeNull();
+  });
+
+  it('says how to write a number grouped with commas, instead of refusing it blankly', () => {
+    expect(groupedNumberHint('1,250')).toBe('Write 1250, without commas');
+    expect(groupedNumberHint(' 12,345,678.5 ')).toBe('Write 12345678.5, without commas');
+    for (const other of ['1250', '1,25', '12,3456', 'abc', '1.250,5'])
+      expect(groupedNumberHint(other), other).toBeUndefined();
   });
 
   it('sums decimal strings exactly', () => {

@@ -135,3 +135,14 @@ export function receiveLineProblems(line: ReceiveLineValues): { tare?: string; d
   if (deduction !== null && deduction >= 10000n) problems.deduction = RECEIVE_LINE_RULES.deduction;
   return problems;
 }
+
+/**
+ * "1,250.5" is how people write 1250.5 (en-PH groups thousands with commas), but a decimal field takes
+ * plain digits: say so, with the number they meant, instead of "must be a number". Undefined when the
+ * text is not a grouped number.
+ */
+export function groupedNumberHint(text: string): string | undefined {
+  const t = text.trim();
+  if (!/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(t)) return undefined;
+  return `Write ${t.replaceAll(',', '')}, without commas`;
+}

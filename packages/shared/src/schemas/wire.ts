@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupedNumberHint } from '../decimal.ts';
 
 // The field types every route's input is built from. Each refuses, with a message naming the field,
 // what the wire format allows but PostgreSQL cannot store or compare: NUL and other control
@@ -92,6 +93,8 @@ export const decimal = (label: string, rule: DecimalRule) =>
         return z.NEVER;
       };
       const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(s);
+      const grouped = m ? undefined : groupedNumberHint(s);
+      if (grouped) return fail(`${label}: ${grouped.charAt(0).toLowerCase()}${grouped.slice(1)}`);
       if (!m) return fail(`${label} must be ${rule.signed ? 'a number' : 'a non-negative number'}`);
       if (m[1] && !rule.signed) return fail(`${label} must be a non-negative number`);
       if ((m[3]?.length ?? 0) > rule.scale)

@@ -293,6 +293,13 @@ describe('receive records', () => {
       'body.lines.0.gross_kg': 'Gross weight must be below 1,000,000',
       'body.lines.0.unit_price': 'Unit price must be below 10,000',
     });
+    const grouped = await admin.post(
+      '/api/receive-records',
+      delivery({ lines: [{ material_id: org.pet, gross_kg: '1,250.5', unit_price: 1 }] }),
+    );
+    expect(grouped.json().details.fields).toEqual({
+      'body.lines.0.gross_kg': 'Gross weight: write 1250.5, without commas',
+    });
     const empty = await admin.post('/api/receive-records', delivery({ lines: [] }));
     expect(empty.json().details.fields['body.lines']).toBe('Add at least one line');
   });

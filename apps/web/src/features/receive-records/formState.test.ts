@@ -28,7 +28,7 @@ describe('receive form rules', () => {
   it('says how to write a number that is not one', () => {
     const errors = validateDraft(draftWith({ grossKg: '1,250', tareKg: '2.5.1', deductionPct: 'ten' }), TZ);
     expect(errors).toEqual({
-      'lines.0.grossKg': 'Up to 3 decimals, e.g. 1250.5',
+      'lines.0.grossKg': 'Write 1250, without commas',
       'lines.0.tareKg': 'Up to 3 decimals, e.g. 25',
       'lines.0.deductionPct': 'A percentage from 0 to 100',
     });

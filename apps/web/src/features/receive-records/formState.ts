@@ -1,4 +1,9 @@
-import { type ReceiveLineValues, receiveLineFigures, receiveLineProblems } from '@plastrace/shared';
+import {
+  groupedNumberHint,
+  type ReceiveLineValues,
+  receiveLineFigures,
+  receiveLineProblems,
+} from '@plastrace/shared';
 import type { ReceiveInput, ReceiveRecord } from './api.ts';
 import { fromLocalInput, toLocalInput } from './datetime.ts';
 
@@ -93,9 +98,10 @@ export function validateDraft(draft: ReceiveDraft, timeZone: string): FormErrors
     const at = (field: string) => `lines.${i}.${field}`;
     if (!line.materialId) errors[at('materialId')] = 'Choose a material';
     if (!line.grossKg.trim()) errors[at('grossKg')] = 'Enter the gross weight';
-    else if (!KG.test(line.grossKg.trim())) errors[at('grossKg')] = 'Up to 3 decimals, e.g. 1250.5';
+    else if (!KG.test(line.grossKg.trim()))
+      errors[at('grossKg')] = groupedNumberHint(line.grossKg) ?? 'Up to 3 decimals, e.g. 1250.5';
     if (line.tareKg.trim() && !KG.test(line.tareKg.trim()))
-      errors[at('tareKg')] = 'Up to 3 decimals, e.g. 25';
+      errors[at('tareKg')] = groupedNumberHint(line.tareKg) ?? 'Up to 3 decimals, e.g. 25';
     if (line.deductionPct.trim() && !PCT.test(line.deductionPct.trim()))
       errors[at('deductionPct')] = 'A percentage from 0 to 100';
     // The rules between figures, worded and compared as the server does.
