@@ -1,25 +1,12 @@
 import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { formatPhp } from '@plastrace/shared';
-import { type FormEvent, useState } from 'react';
-import { fieldErrorsOf } from '../../components/common/apiErrors.ts';
+import { formatPhp, priceCreateSchema } from '@plastrace/shared';
 import { ActionError } from '../../components/common/QueryError.tsx';
+import { serverFieldErrors, useSchemaForm } from '../../components/common/schemaForm.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import type { MaterialOption } from '../receive-records/api.ts';
 import { type PriceInput, useCreatePrice } from './api.ts';
 
 const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Manila' });
-
-export function validatePrice(input: PriceInput): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!input.materialId) errors.materialId = 'Choose a material';
-  if (!input.region.trim()) errors.region = 'Region is required';
-  if (!input.grade.trim()) errors.grade = 'Grade is required';
-  if (!/^\d+(\.\d{1,2})?$/.test(input.pricePerKg.trim()) || Number(input.pricePerKg) <= 0)
-    errors.pricePerKg = 'Enter a price above 0 with at most 2 decimals';
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.effectiveFrom))
-    errors.effectiveFrom = 'Enter the date it takes effect';
-  return errors;
-}
 
 /** "New price": always a new row from its effective date on; earlier prices stay as history. */
 export function NewPriceModal({
@@ -31,45 +18,41 @@ export function NewPriceModal({
   initial: Partial<PriceInput>;
   onClose: () => void;
 }) {
-  const [values, setValues] = useState<PriceInput>({
-    materialId: initial.materialId ?? '',
+  // Checked by the API's own body schema: the same rules and words in the browser as on the server.
+  const form = useSchemaForm(priceCreateSchema, {
+    material_id: initial.materialId ?? '',
     grade: initial.grade || 'A',
     region: initial.region ?? '',
-    pricePerKg: '',
-    effectiveFrom: today(),
+    price_per_kg: '',
+    effective_from: today(),
   });
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const create = useCreatePrice();
   const { showToast } = useToast();
-  const set = (patch: Partial<PriceInput>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    setErrors((e) => ({ ...e, ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])) }));
-  };
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const submit = form.onSubmit((values) => {
     create.reset();
-    const found = validatePrice(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const body = {
-      ...values,
-      grade: values.grade.trim(),
-      region: values.region.trim(),
-      pricePerKg: values.pricePerKg.trim(),
-    };
-    create.mutate(body, {
-      onSuccess: (price) => {
-        showToast({
-          message: `${price.material.name} at ${formatPhp(price.pricePerKg)}/kg from ${price.effectiveFrom}.`,
-        });
-        onClose();
+    const body = priceCreateSchema.parse(values);
+    create.mutate(
+      {
+        materialId: body.material_id,
+        grade: body.grade ?? 'A',
+        region: body.region,
+        pricePerKg: body.price_per_kg,
+        effectiveFrom: body.effective_from,
       },
-      onError: (error) => setErrors(fieldErrorsOf(error)),
-    });
-  }
+      {
+        onSuccess: (price) => {
+          showToast({
+            message: `${price.material.name} at ${formatPhp(price.pricePerKg)}/kg from ${price.effectiveFrom}.`,
+          });
+          onClose();
+        },
+        onError: (error) => form.setErrors(serverFieldErrors(error)),
+      },
+    );
+  });
 
-  const fieldLevel = Object.keys(fieldErrorsOf(create.error)).length > 0;
+  const fieldLevel = Object.keys(serverFieldErrors(create.error)).length > 0;
   return (
     <Modal opened onClose={onClose} title="New price" centered>
       <form onSubmit={submit} noValidate aria-label="New price">
@@ -78,45 +61,26 @@ export function NewPriceModal({
           <NativeSelect
             label="Material"
             required
-            value={values.materialId}
-            error={errors.materialId}
+            {...form.getInputProps('material_id')}
             data={[
               { value: '', label: 'Choose a material' },
               ...materials.map((m) => ({ value: m.id, label: `${m.name} (${m.code})` })),
             ]}
-            onChange={(e) => set({ materialId: e.currentTarget.value })}
           />
           <SimpleGrid cols={2} spacing="sm">
-            <TextInput
-              label="Grade"
-              required
-              value={values.grade}
-              error={errors.grade}
-              onChange={(e) => set({ grade: e.currentTarget.value })}
-            />
-            <TextInput
-              label="Region"
-              required
-              placeholder="NCR"
-              value={values.region}
-              error={errors.region}
-              onChange={(e) => set({ region: e.currentTarget.value })}
-            />
+            <TextInput label="Grade" required {...form.getInputProps('grade')} />
+            <TextInput label="Region" required placeholder="NCR" {...form.getInputProps('region')} />
             <TextInput
               label="Price (₱/kg)"
               required
               inputMode="decimal"
-              value={values.pricePerKg}
-              error={errors.pricePerKg}
-              onChange={(e) => set({ pricePerKg: e.currentTarget.value })}
+              {...form.getInputProps('price_per_kg')}
             />
             <TextInput
               label="Effective from"
               type="date"
               required
-              value={values.effectiveFrom}
-              error={errors.effectiveFrom}
-              onChange={(e) => set({ effectiveFrom: e.currentTarget.value })}
+              {...form.getInputProps('effective_from')}
             />
           </SimpleGrid>
           <Text size="xs" c="dimmed">

@@ -2,7 +2,7 @@ import { facilitySchema, materialSchema, page, priceSchema, stockValueSchema } f
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, json } from '../../test/fakeApi.ts';
+import { apiError, fakeApi, json } from '../../test/fakeApi.ts';
 import { emptyPage, page as route, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
 import { facilityRecord, itemsOf, materialRecord, refOf, wire } from '../../test/wire.ts';
@@ -161,6 +161,44 @@ describe('Price analyser', () => {
       effective_from: '2026-06-01',
     });
     expect(await screen.findByText('PET clear at ₱22.00/kg from 2026-06-01.')).toBeInTheDocument();
+  });
+
+  it('checks a new price with the API’s own schema, in its words, and clears a message as the field is fixed', async () => {
+    const server = renderPrices('admin', '/price-analyser', {
+      'POST /api/prices': apiError(409, 'conflict', 'A price for this day exists', {
+        fields: { 'body.effective_from': 'There is already a price on 2026-06-01' },
+      }),
+      'GET /api/prices/stock-value': json(
+        wire(stockValueSchema, { as_of: '2026-05-20', items: [], total_value_php: '0.00', without_price: 0 }),
+      ),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New price' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'New price' }));
+    const price = dialog.getByRole('textbox', { name: /^Price/ });
+    await user.type(price, '1,250');
+    await user.click(dialog.getByRole('button', { name: 'Add price' }));
+    // The server's messages for the same body (packages/shared priceCreateSchema), before any request.
+    expect(dialog.getByRole('combobox', { name: /^Material/ })).toHaveAccessibleDescription(
+      'Choose a material',
+    );
+    expect(price).toHaveAccessibleDescription('Price: write 1250, without commas');
+    expect(dialog.getByRole('textbox', { name: /^Region/ })).toHaveAccessibleDescription(
+      'Region is required',
+    );
+    expect(server.calls('POST', '/api/prices')).toHaveLength(0);
+    await user.clear(price);
+    await user.type(price, '22');
+    expect(price).not.toHaveAttribute('aria-invalid', 'true');
+
+    await user.selectOptions(dialog.getByRole('combobox', { name: /^Material/ }), 'PET clear (PET-CLR)');
+    await user.type(dialog.getByRole('textbox', { name: /^Region/ }), 'NCR');
+    const date = dialog.getByLabelText(/^Effective from/);
+    await user.clear(date);
+    await user.type(date, '2026-06-01');
+    await user.click(dialog.getByRole('button', { name: 'Add price' }));
+    // A refusal about one field lands under that field.
+    await waitFor(() => expect(date).toHaveAccessibleDescription('There is already a price on 2026-06-01'));
   });
 
   it('tells suppliers they may not see prices', async () => {
