@@ -23,7 +23,8 @@ export const createLogger = (level: string) =>
   pino(loggerOptions(level), pino.destination({ dest: 1, sync: false }));
 
 type Log = FastifyBaseLogger;
-type LogFn = Log['info'];
+const call = (fn: Log['info'], log: Log, args: unknown[]) =>
+  (fn as (...a: unknown[]) => void).apply(log, args);
 
 /**
  * A request's logger, made only when something is logged. Fastify gives every request a child logger
@@ -47,13 +48,26 @@ class LazyChild {
   set level(level: string) {
     this.#log.level = level;
   }
-  fatal: LogFn = (...a: Parameters<LogFn>) => this.#log.fatal(...a);
-  error: LogFn = (...a: Parameters<LogFn>) => this.#log.error(...a);
-  warn: LogFn = (...a: Parameters<LogFn>) => this.#log.warn(...a);
-  info: LogFn = (...a: Parameters<LogFn>) => this.#log.info(...a);
-  debug: LogFn = (...a: Parameters<LogFn>) => this.#log.debug(...a);
-  trace: LogFn = (...a: Parameters<LogFn>) => this.#log.trace(...a);
-  silent: LogFn = () => undefined;
+  // Methods on the prototype, not arrow fields: nothing is allocated per request but the object.
+  fatal(...args: unknown[]) {
+    call(this.#log.fatal, this.#log, args);
+  }
+  error(...args: unknown[]) {
+    call(this.#log.error, this.#log, args);
+  }
+  warn(...args: unknown[]) {
+    call(this.#log.warn, this.#log, args);
+  }
+  info(...args: unknown[]) {
+    call(this.#log.info, this.#log, args);
+  }
+  debug(...args: unknown[]) {
+    call(this.#log.debug, this.#log, args);
+  }
+  trace(...args: unknown[]) {
+    call(this.#log.trace, this.#log, args);
+  }
+  silent() {}
   child(bindings: Bindings, opts?: ChildLoggerOptions): Log {
     return this.#log.child(bindings, opts);
   }
