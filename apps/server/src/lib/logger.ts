@@ -29,7 +29,7 @@ const call = (fn: Log['info'], log: Log, args: unknown[]) =>
 /**
  * A request's logger, made only when something is logged. Fastify gives every request a child logger
  * bound to its id, and pino's `child` serializes those bindings at once: ~5 % of a request that logs
- * nothing (health checks, and every request while the level is above info).
+ * nothing (health checks and the other quiet routes).
  */
 class LazyChild {
   #real: Log | undefined;
