@@ -189,7 +189,7 @@ export function MasterDataList<T extends MasterRecord>({ config }: { config: Ent
                 leftSection={<IconPlus size={16} aria-hidden />}
                 onClick={() => setEditing({ record: null })}
               >
-                New {config.noun}
+                Add the first {config.noun}
               </Button>
             )
           }

@@ -203,6 +203,14 @@ describe('Facilities (the master-data list)', () => {
     expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
   });
 
+  it('says what an empty list is for, and offers to add the first record', async () => {
+    renderFacilities('manager', { [`GET ${PATH}`]: emptyPage });
+    expect(await screen.findByRole('heading', { name: 'No facilities yet' })).toBeInTheDocument();
+    expect(screen.getByText(/Every delivery, lot and stock count belongs to one/)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Add the first facility' }));
+    expect(await screen.findByRole('dialog', { name: 'New facility' })).toBeInTheDocument();
+  });
+
   it('says when nothing matches', async () => {
     renderFacilities('auditor', { [`GET ${PATH}`]: emptyPage }, '/facilities?type=warehouse');
     expect(
