@@ -39,6 +39,9 @@ export function responseJsonSchema(schema: z.ZodType): JsonSchema {
   return nullableInsteadOfAnyOf(json) as JsonSchema;
 }
 
+/** The serializers made but not compiled yet (see compileResponseSerializers). */
+const uncompiled = new Set<() => void>();
+
 /**
  * Writes each answer with a function compiled once from the route's zod schema (fast-json-stringify),
  * instead of fastify-type-provider-zod's `safeEncode` + `JSON.stringify`, which validated and copied
@@ -46,8 +49,6 @@ export function responseJsonSchema(schema: z.ZodType): JsonSchema {
  * declare are still left out, so a row can never leak a column the API does not promise; the zod
  * schemas keep validating every input, and tests compare answers with the shared schemas.
  */
-const uncompiled = new Set<() => void>();
-
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
   // Compiled on first use (~3 ms a schema: most routes of a test app never answer), or all at once by
   // compileResponseSerializers.
