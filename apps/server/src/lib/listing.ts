@@ -57,7 +57,7 @@ export function exportFilter(q: Omit<ListQuery, 'limit' | 'cursor'>): Omit<ListF
 export type PageWindow = { limit: number; after?: [string, string] };
 
 /**
- * The pages of a sortable list for a streamed export (lib/export.ts): the list's own query, after the
+ * The pages of a sortable list for a streamed export (modules/activity/export.ts): the list's own query, after the
  * (sort value, id) of the previous page's last row.
  */
 export function sortedPages<R extends { id: string; sortValue: string }, V>(

@@ -34,21 +34,23 @@ export const isRetryable = (error: unknown): boolean =>
 const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /**
- * The server's per-field messages (`details.fields`, keyed like 'body.first_name') as
- * { firstName: message }, so a form can put each one under its input.
+ * The server's per-field messages (`details.fields`, keyed 'body.price_per_kg') keyed by the field's
+ * wire name, as forms built on the shared schemas name their fields (schemaForm.ts).
  */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
+export function wireFieldErrorsOf(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError)) return {};
   const fields = error.details?.fields;
   if (!fields || typeof fields !== 'object') return {};
   const result: Record<string, string> = {};
   for (const [key, message] of Object.entries(fields as Record<string, unknown>)) {
-    if (typeof message !== 'string') continue;
-    const name = camel(key.replace(/^(body|query|params)\./, ''));
-    result[name] ??= message;
+    if (typeof message === 'string') result[key.replace(/^(body|query|params)\./, '')] ??= message;
   }
   return result;
 }
+
+/** The same as { firstName: message }, so a hand-made form can put each one under its input. */
+export const fieldErrorsOf = (error: unknown): Record<string, string> =>
+  Object.fromEntries(Object.entries(wireFieldErrorsOf(error)).map(([k, v]) => [camel(k), v]));
 
 /** The text for a failed action: the server's own message when it sent one. */
 export function problemText(error: unknown): string {

@@ -1,6 +1,5 @@
 import { schemaResolver, useForm } from '@mantine/form';
 import type { z } from 'zod';
-import { ApiError } from '../../api/errors.ts';
 
 /**
  * A form checked by the same shared zod schema the server checks its body with (packages/shared), so
@@ -17,16 +16,4 @@ export function useSchemaForm<S extends z.ZodType<unknown, Record<string, unknow
     validate: schemaResolver(schema, { sync: true }),
     validateInputOnBlur: true,
   });
-}
-
-/** The server's per-field messages (`details.fields`, keyed 'body.price_per_kg') keyed as the form's fields. */
-export function serverFieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
-  const fields = error.details?.fields;
-  if (!fields || typeof fields !== 'object') return {};
-  return Object.fromEntries(
-    Object.entries(fields as Record<string, unknown>).flatMap(([key, message]) =>
-      typeof message === 'string' ? [[key.replace(/^(body|query|params)\./, ''), message]] : [],
-    ),
-  );
 }

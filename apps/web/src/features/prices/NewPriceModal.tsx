@@ -1,7 +1,8 @@
 import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { formatPhp, priceCreateSchema } from '@plastrace/shared';
+import { wireFieldErrorsOf } from '../../components/common/apiErrors.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
-import { serverFieldErrors, useSchemaForm } from '../../components/common/schemaForm.ts';
+import { useSchemaForm } from '../../components/common/schemaForm.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import type { MaterialOption } from '../receive-records/api.ts';
 import { type PriceInput, useCreatePrice } from './api.ts';
@@ -47,12 +48,12 @@ export function NewPriceModal({
           });
           onClose();
         },
-        onError: (error) => form.setErrors(serverFieldErrors(error)),
+        onError: (error) => form.setErrors(wireFieldErrorsOf(error)),
       },
     );
   });
 
-  const fieldLevel = Object.keys(serverFieldErrors(create.error)).length > 0;
+  const fieldLevel = Object.keys(wireFieldErrorsOf(create.error)).length > 0;
   return (
     <Modal opened onClose={onClose} title="New price" centered>
       <form onSubmit={submit} noValidate aria-label="New price">

@@ -3,7 +3,7 @@ import { formatKg } from '@plastrace/shared';
 import { IconCircleCheck, IconSearchOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../api/errors.ts';
+import { isNotFound } from '../../components/common/apiErrors.ts';
 import { formatDate, formatDateTime } from '../../components/common/format.ts';
 import { QueryError } from '../../components/common/QueryError.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
@@ -15,7 +15,7 @@ export function VerifyPage() {
   usePageTitle('Verify a PlasTrace lot');
   const { recordId = '' } = useParams();
   const lot = usePublicLot(recordId);
-  const missing = lot.error instanceof ApiError && (lot.error.status === 404 || lot.error.status === 400);
+  const missing = isNotFound(lot.error);
 
   return (
     <Container size="sm" py="xl">
