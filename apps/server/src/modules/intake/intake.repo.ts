@@ -22,6 +22,8 @@ import {
   receiveRecords,
   suppliers,
 } from '../../db/schema/index.ts';
+import { pgError } from '../../lib/errors.ts';
+import { GroupCommit } from '../../lib/group-commit.ts';
 import { anyUuid, param, shaped } from '../../lib/prepared.ts';
 import { containsPattern, olderThan } from '../../lib/sql.ts';
 
@@ -201,14 +203,23 @@ export function exportLines(db: Handle, orgId: string, f: RecordFilter) {
 // ---- posting (migration 0010): one call, one round trip ----
 
 export type Outcome<T> = { status: number; body: T };
+/** A request's refusal, answered by a call that served several (a batch or a group). */
+export type Refusal = { status: number; error: { message: string; details: Record<string, unknown> | null } };
 export type BatchResult<T> = {
   index: number;
   status: number;
   body?: T;
-  error?: { message: string; details: Record<string, unknown> | null };
+  error?: Refusal['error'];
 };
 
-const POSTING = ['receive_create', 'receive_edit', 'receive_post', 'receive_void', 'receive_batch'] as const;
+const POSTING = [
+  'receive_create',
+  'receive_edit',
+  'receive_post',
+  'receive_void',
+  'receive_batch',
+  'receive_group',
+] as const;
 
 /**
  * Calls one of the receive-record functions as a named prepared statement: PostgreSQL parses and
@@ -235,4 +246,68 @@ export async function callPosting<T>(db: Db, fn: (typeof POSTING)[number], paylo
   const row = rows[0];
   if (!row) throw new Error(`${fn} returned nothing`);
   return row.out;
+}
+
+/** One request's create, as receive_create takes it. */
+export type CreateCall = {
+  organization_id: string;
+  user_id: string;
+  route: string;
+  key: string | undefined;
+  hash: string;
+  post: boolean;
+  record: unknown;
+};
+
+// A group of 32 keeps each call's subtransactions (one per record) inside PostgreSQL's per-backend
+// cache of 64; two calls of one organization in flight let a group be checked and written while the
+// other holds the counters and commits (measured in the bench: docs/architecture.md "Posting").
+const MAX_GROUP = 32;
+const IN_FLIGHT = 2;
+const groups = new WeakMap<pg.Pool, GroupCommit<CreateCall, Outcome<unknown> | Refusal>>();
+
+function groupOf(db: Db, pool: pg.Pool) {
+  let group = groups.get(pool);
+  if (!group) {
+    group = new GroupCommit({
+      one: (item) => callPosting(db, 'receive_create', item),
+      many: async (items) => {
+        const [first] = items as [CreateCall];
+        const results = await callPosting<(BatchResult<unknown> & (Outcome<unknown> | Refusal))[]>(
+          db,
+          'receive_group',
+          {
+            organization_id: first.organization_id,
+            route: first.route,
+            items: items.map(({ user_id, key, hash, post, record }) => ({
+              user_id,
+              key,
+              hash,
+              post,
+              record,
+            })),
+          },
+        );
+        // Each answer as the request alone gets it: no place in a batch.
+        return results.map(({ index: _, ...answer }) => answer);
+      },
+      maxGroup: MAX_GROUP,
+      inFlight: IN_FLIGHT,
+      conflictKey: (item) => item.key,
+      rolledBack: (err) => pgError(err) !== undefined,
+    });
+    groups.set(pool, group);
+  }
+  return group;
+}
+
+/**
+ * Creates a receive record (a draft, or saved and posted): alone when it is the organization's only
+ * write in flight, else together with the others that arrived meanwhile (lib/group-commit.ts). The
+ * answer is the record's, or its refusal as `{ status, error }`.
+ */
+export function createRecord<T>(db: Db, call: CreateCall): Promise<Outcome<T> | Refusal> {
+  // Inside a caller's transaction (the demo seed) there is nothing to group with.
+  if (!(db.$client instanceof pg.Pool)) return callPosting(db, 'receive_create', call);
+  return groupOf(db, db.$client).submit(call.organization_id, call) as Promise<Outcome<T> | Refusal>;
 }

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { decodeCursor, toPage } from '../../lib/cursor.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { EXPORT_PAGE } from '../../lib/listing.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { codeForStatus, errorBody } from '../../plugins/errors.ts';
@@ -53,7 +53,11 @@ export async function load(tx: Handle, caller: Caller, id: string, lock = false)
 
 const CREATE_ROUTE = 'receive-records:create';
 
-/** Drafts a receive record (unit prices default from the price list), or with `post` saves and posts it. */
+/**
+ * Drafts a receive record (unit prices default from the price list), or with `post` saves and posts it.
+ * Concurrent creates of one organization may share one database call (repo.createRecord); each still
+ * gets its own answer or its own refusal, the same as alone.
+ */
 export async function create(
   ctx: AppContext,
   caller: Caller,
@@ -61,7 +65,7 @@ export async function create(
   idempotencyKey?: string,
   post = false,
 ): Promise<repo.Outcome<ReceiveRecordView>> {
-  return repo.callPosting(ctx.db, 'receive_create', {
+  const out = await repo.createRecord<ReceiveRecordView>(ctx.db, {
     organization_id: caller.organizationId,
     user_id: caller.userId,
     route: CREATE_ROUTE,
@@ -70,6 +74,11 @@ export async function create(
     post,
     record: input,
   });
+  if ('error' in out) {
+    const { status, error } = out;
+    throw new AppError(status, codeForStatus(status), error.message, error.details ?? undefined);
+  }
+  return out;
 }
 
 export async function update(

@@ -6,6 +6,7 @@ import { DEMO_PASSWORD } from '../../seed/data.ts';
 import { seedDemo } from '../../seed/demo.ts';
 import { useTestApp } from '../../test/app.ts';
 import { client, type TestClient } from '../../test/http.ts';
+import { createRecord } from './intake.repo.ts';
 
 // Posting in one round trip (migration 0010): save-and-post, batches, gapless numbers under
 // concurrency, and answers identical to what reading the record back gives.
@@ -170,6 +171,77 @@ describe('posting in one round trip', () => {
     const many = Array.from({ length: 501 }, () => delivery(1));
     expect((await admin.post('/api/receive-records/batch', { records: many })).statusCode).toBe(400);
     expect((await admin.post('/api/receive-records/batch', { records: [] })).statusCode).toBe(400);
+  });
+
+  it('sends concurrent creates of one organization as one call, each answered as it would be alone', async () => {
+    const db = ctx.database.db;
+    const users = await db.execute<{ id: string; email: string }>(
+      sql`SELECT id, email FROM users WHERE email IN ('admin.posting@demo.plastrace.ph', 'manager.posting@demo.plastrace.ph')`,
+    );
+    const userOf = (who: string) => users.rows.find((u) => u.email.startsWith(who))?.id ?? '';
+    const org = (
+      await db.execute<{ id: string }>(
+        sql`SELECT organization_id AS id FROM facilities WHERE id = ${ids.facility}`,
+      )
+    ).rows[0]?.id as string;
+    const before = await counters();
+    const call = (
+      user: string,
+      kg: number,
+      post: boolean,
+      key?: string,
+      extra: Record<string, unknown> = {},
+    ) =>
+      createRecord<{ id: string; number: string; status: string }>(db, {
+        organization_id: org,
+        user_id: userOf(user),
+        route: 'receive-records:create',
+        key,
+        hash: `group-${kg}-${post}`,
+        post,
+        record: delivery(kg, extra),
+      });
+    // Two calls may run at once; the five made meanwhile wait for one of them and go together.
+    const [a, b, manager, draft, refused, keyed, again] = await Promise.all([
+      call('admin', 11, true),
+      call('admin', 12, true),
+      call('manager', 13, true),
+      call('admin', 14, false),
+      call('admin', 15, true, undefined, { supplier_id: '00000000-0000-4000-8000-000000000000' }),
+      call('admin', 16, true, 'group-key'),
+      call('admin', 16, true, 'group-key'),
+    ]);
+    expect(refused).toMatchObject({
+      status: 404,
+      error: {
+        message: 'Supplier not found',
+        details: { fields: { 'body.supplier_id': 'Supplier not found or archived' } },
+      },
+    });
+    expect(draft).toMatchObject({ status: 201, body: { status: 'draft' } });
+    // The same Idempotency-Key twice: never in one call, so the second is the first's replay.
+    expect(again).toEqual(keyed);
+    const bodyOf = (o: unknown) => (o as { body: { id: string; number: string } }).body;
+    const made = [a, b, manager, draft, keyed].map(bodyOf);
+    const numbers = made.map((r) => Number(r.number.split('-')[2])).sort((x, y) => x - y);
+    expect(numbers).toEqual([1, 2, 3, 4, 5].map((i) => before.receive + i));
+    for (const r of made) {
+      expect((await admin.get(`/api/receive-records/${r.id}`)).json()).toEqual(r);
+    }
+    const rows = await db.execute<{ id: string; created_at: string; actor: string }>(
+      sql`SELECT r.id, r.created_at::text, a.actor_user_id AS actor FROM receive_records r
+          JOIN audit_log a ON a.entity_id = r.id::text AND a.action = 'receive_record.created'
+          WHERE r.id IN (${sql.join(
+            made.map((r) => sql`${r.id}::uuid`),
+            sql`, `,
+          )})`,
+    );
+    const of = (o: unknown) => rows.rows.find((x) => x.id === bodyOf(o).id);
+    // Each record is logged as its own user's; the grouped ones committed in one transaction.
+    expect(of(manager)?.actor).toBe(userOf('manager'));
+    expect(of(draft)?.actor).toBe(userOf('admin'));
+    expect(of(manager)?.created_at).toBe(of(draft)?.created_at);
+    expect(of(manager)?.created_at).toBe(of(keyed)?.created_at);
   });
 
   it('numbers 200 concurrent posts without a gap or a duplicate', async () => {
