@@ -323,3 +323,8 @@ BEGIN
     NULL, draft, NULL, draft->>'number');
 END;
 $$;
+--> statement-breakpoint
+-- receive_finish now moves each counter once per call, set-based: the one-number-at-a-time helpers are unused.
+DROP FUNCTION pt_next(uuid, text);
+--> statement-breakpoint
+DROP FUNCTION pt_lock_counter(uuid, text);
