@@ -46,7 +46,7 @@ export function isCursorPart(kind: CursorPart, v: unknown): boolean {
 }
 
 export const invalidCursor = (why = 'Invalid cursor') =>
-  new AppError(400, 'validation_failed', 'Invalid cursor', { fields: { 'querystring.cursor': why } });
+  new AppError('validation_failed', 'Invalid cursor', { fields: { 'querystring.cursor': why } });
 
 export function decodeCursor<const P extends readonly CursorPart[]>(
   cursor: string | undefined,

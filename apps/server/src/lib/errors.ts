@@ -1,9 +1,12 @@
 import type { ErrorCode } from '@plastrace/shared';
 
-/** A refusal the client should see as-is: status, code and message become the docs/architecture.md: API conventions error body. */
+/**
+ * A refusal the client should see as-is: what went wrong in the domain's terms (the error code: not found,
+ * a conflict, a rule the request breaks…), the message and the details. Services say what, not how it
+ * travels: the HTTP status of each code is one table, in plugins/errors.ts.
+ */
 export class AppError extends Error {
   constructor(
-    readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
     readonly details?: Record<string, unknown>,
@@ -12,15 +15,15 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what = 'Record') => new AppError(404, 'not_found', `${what} not found`);
+export const notFound = (what = 'Record') => new AppError('not_found', `${what} not found`);
 export const forbidden = (message = 'You do not have permission to do this') =>
-  new AppError(403, 'forbidden', message);
+  new AppError('forbidden', message);
 export const unprocessable = (message: string, details?: Record<string, unknown>) =>
-  new AppError(422, 'unprocessable', message, details);
+  new AppError('unprocessable', message, details);
 
 /** A 400 naming one field of the body, as the validation errors of the schemas do. */
 export const invalidField = (field: string, message: string) =>
-  new AppError(400, 'validation_failed', message, { fields: { [`body.${field}`]: message } });
+  new AppError('validation_failed', message, { fields: { [`body.${field}`]: message } });
 
 /** Clocks of scales and phones drift: a few minutes ahead is still "now". */
 const CLOCK_SKEW_MS = 5 * 60_000;

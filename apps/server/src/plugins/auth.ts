@@ -18,8 +18,7 @@ declare module 'fastify' {
 
 const TOUCH_AFTER_MS = 60_000;
 
-export const sessionExpired = () =>
-  new AppError(401, 'unauthorized', 'Session expired. Please log in again.');
+export const sessionExpired = () => new AppError('unauthorized', 'Session expired. Please log in again.');
 
 export function bearerToken(req: FastifyRequest): string | undefined {
   const h = req.headers.authorization;
@@ -30,7 +29,7 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 export function authenticate(db: Db) {
   return async (req: FastifyRequest) => {
     const token = bearerToken(req);
-    if (!token) throw new AppError(401, 'unauthorized', 'Sign in to continue.');
+    if (!token) throw new AppError('unauthorized', 'Sign in to continue.');
     const hash = hashToken(token);
     const s = cachedSession(hash) ?? (await findActiveSession(db, hash));
     if (!s) throw sessionExpired();

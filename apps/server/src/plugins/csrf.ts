@@ -50,7 +50,7 @@ export async function registerCsrf(
       (key) =>
         valid(key, req.cookies[CSRF_COOKIE], typeof header === 'string' ? header : undefined)
           ? done()
-          : done(new AppError(403, 'csrf_invalid', 'Invalid or missing CSRF token')),
+          : done(new AppError('csrf_invalid', 'Invalid or missing CSRF token')),
       done,
     );
   });

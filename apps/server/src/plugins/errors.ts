@@ -11,6 +11,22 @@ export function errorBody(
   return details ? { code, message, error: message, details } : { code, message, error: message };
 }
 
+/** The one place a refusal's kind becomes an HTTP status (lib/errors.ts AppError). */
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  validation_failed: 400,
+  unauthorized: 401,
+  csrf_invalid: 403,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+};
+
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'validation_failed',
   401: 'unauthorized',
@@ -24,7 +40,10 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   503: 'service_unavailable',
 };
 
-/** The error code of an HTTP status, for refusals that carry only a status. */
+/**
+ * The error code of a refusal that carries only a status: the database functions' (SQLSTATE PT<status>)
+ * and Fastify's own.
+ */
 export const codeForStatus = (status: number): ErrorCode => CODE_BY_STATUS[status] ?? 'validation_failed';
 
 type Issue = { path: PropertyKey[]; message: string };
@@ -41,7 +60,7 @@ function fieldErrors(location: string, issues: Issue[]): Record<string, string> 
 
 function handle(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof AppError) {
-    return reply.code(err.statusCode).send(errorBody(err.code, err.message, err.details));
+    return reply.code(STATUS_BY_CODE[err.code]).send(errorBody(err.code, err.message, err.details));
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const location = err.validationContext ?? 'body';

@@ -32,7 +32,7 @@ function refuseNul(req: FastifyRequest, _reply: FastifyReply, done: (err?: Error
     const path = findNul(value);
     if (path) {
       done(
-        new AppError(400, 'validation_failed', MESSAGE, {
+        new AppError('validation_failed', MESSAGE, {
           fields: { [[location, ...path].join('.')]: MESSAGE },
         }),
       );

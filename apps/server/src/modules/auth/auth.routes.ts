@@ -158,7 +158,7 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx, 
       if (!input.lastName) missing['body.last_name'] = 'Last name is required';
       if (!input.companyName) missing['body.company_name'] = 'Company name is required';
       if (Object.keys(missing).length) {
-        throw new AppError(400, 'validation_failed', Object.values(missing).join(' '), { fields: missing });
+        throw new AppError('validation_failed', Object.values(missing).join(' '), { fields: missing });
       }
       const message = await service.signup(
         ctx,

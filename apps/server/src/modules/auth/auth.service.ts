@@ -25,7 +25,7 @@ const VERIFY_MS = 7 * 24 * 60 * 60_000;
 export type Client = { ip: string; userAgent: string | undefined; log: FastifyBaseLogger };
 export type SessionOut = { session: { access_token: string; expires_at: string }; user: User };
 
-const invalidLogin = () => new AppError(401, 'unauthorized', 'Invalid email or password');
+const invalidLogin = () => new AppError('unauthorized', 'Invalid email or password');
 export const MAGIC_LINK_SENT = 'Magic link sent! Please check your email.';
 export const RESET_SENT = 'If an account exists for that email, we have sent a link to reset the password.';
 export const SIGNUP_DONE = 'Registration successful! Please log in with your new account.';
@@ -60,7 +60,6 @@ async function activeMembership(tx: Tx, userId: string) {
   if (!m) throw invalidLogin();
   if (m.status !== 'active') {
     throw new AppError(
-      403,
       'forbidden',
       "Your account has been deactivated. Contact your organization's administrator.",
     );
@@ -131,7 +130,7 @@ export async function redeemMagicLink(ctx: AppContext, token: string, client: Cl
   return ctx.db.transaction(async (tx) => {
     const userId = await repo.redeemOneTimeToken(tx, hashToken(token), 'magic_link');
     if (!userId)
-      throw new AppError(400, 'validation_failed', 'This sign-in link is invalid, expired or already used.');
+      throw new AppError('validation_failed', 'This sign-in link is invalid, expired or already used.');
     const m = await activeMembership(tx, userId);
     // Opening the link proved the address is theirs.
     await repo.updateUser(tx, userId, { emailVerifiedAt: new Date() });
@@ -161,7 +160,7 @@ export type SignupInput = {
 export async function signup(ctx: AppContext, input: SignupInput, client: Client): Promise<string> {
   await enforce(ctx.db, LIMITS.signupPerIp, client.ip, client, input.email, 'registration');
   const weak = passwordProblem(input.password, input.email);
-  if (weak) throw new AppError(400, 'validation_failed', weak, { fields: { 'body.password': weak } });
+  if (weak) throw new AppError('validation_failed', weak, { fields: { 'body.password': weak } });
   const passwordHash = await hashPassword(input.password);
   const token = newToken();
   const taken = await ctx.db.transaction(async (tx) => {
@@ -234,7 +233,7 @@ export async function logout(ctx: AppContext, userId: string, sessionId: string)
 
 export async function refresh(ctx: AppContext, sessionId: string) {
   const row = await repo.extendSession(ctx.db, sessionId, new Date(Date.now() + IDLE_MS));
-  if (!row) throw new AppError(401, 'unauthorized', 'Session expired. Please log in again.');
+  if (!row) throw new AppError('unauthorized', 'Session expired. Please log in again.');
   const ends = Math.min(row.idleExpiresAt.getTime(), row.absoluteExpiresAt.getTime());
   return new Date(ends).toISOString();
 }
@@ -247,12 +246,12 @@ export async function changePassword(
 ): Promise<string> {
   const user = await repo.findUserById(ctx.db, caller.userId);
   if (!user || !(await verifyPassword(input.current, user.passwordHash))) {
-    throw new AppError(400, 'validation_failed', 'Your current password is not correct', {
+    throw new AppError('validation_failed', 'Your current password is not correct', {
       fields: { 'body.current_password': 'Your current password is not correct' },
     });
   }
   const weak = passwordProblem(input.next, user.email);
-  if (weak) throw new AppError(400, 'validation_failed', weak, { fields: { 'body.new_password': weak } });
+  if (weak) throw new AppError('validation_failed', weak, { fields: { 'body.new_password': weak } });
   const passwordHash = await hashPassword(input.next);
   await ctx.db.transaction(async (tx) => {
     await repo.updateUser(tx, user.id, { passwordHash, passwordChangedAt: new Date() });
@@ -305,10 +304,10 @@ export async function resetPassword(
   await ctx.db.transaction(async (tx) => {
     const userId = await repo.redeemOneTimeToken(tx, hashToken(token), 'password_reset');
     if (!userId)
-      throw new AppError(400, 'validation_failed', 'This reset link is invalid, expired or already used.');
+      throw new AppError('validation_failed', 'This reset link is invalid, expired or already used.');
     const user = await repo.findUserById(tx, userId);
     const weak = passwordProblem(password, user?.email);
-    if (weak) throw new AppError(400, 'validation_failed', weak, { fields: { 'body.password': weak } });
+    if (weak) throw new AppError('validation_failed', weak, { fields: { 'body.password': weak } });
     await repo.updateUser(tx, userId, {
       passwordHash,
       passwordChangedAt: new Date(),
@@ -342,11 +341,7 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<strin
   return ctx.db.transaction(async (tx) => {
     const userId = await repo.redeemOneTimeToken(tx, hashToken(token), 'email_verification');
     if (!userId)
-      throw new AppError(
-        400,
-        'validation_failed',
-        'This verification link is invalid, expired or already used.',
-      );
+      throw new AppError('validation_failed', 'This verification link is invalid, expired or already used.');
     await repo.updateUser(tx, userId, { emailVerifiedAt: new Date() });
     return 'Thank you: your email address is verified.';
   });

@@ -102,12 +102,11 @@ function pngClaiming(width: number, height: number): Buffer {
 }
 
 describe('decompression limits', () => {
-  it('refuses more than 40 megapixels from the header, before decoding (413)', async () => {
+  it('refuses more than 40 megapixels from the header, before decoding (payload too large)', async () => {
     expect(MAX_PIXELS).toBe(40_000_000);
     const bomb = pngClaiming(9000, 9000);
     expect(bomb.length).toBeLessThan(200);
     await expect(preparePhoto(bomb, 'huge.png', 'Asia/Manila')).rejects.toMatchObject({
-      statusCode: 413,
       code: 'payload_too_large',
       message:
         '“huge.png” is 9000 × 9000 pixels; at most 40 megapixels are accepted. Take it at a lower resolution.',
@@ -117,7 +116,6 @@ describe('decompression limits', () => {
   it('lets a size within the limit through to decoding', async () => {
     // 8000 × 5000 is exactly 40 MP: accepted by the header check, then found to have no real pixels.
     await expect(preparePhoto(pngClaiming(8000, 5000), 'edge.png', 'Asia/Manila')).rejects.toMatchObject({
-      statusCode: 400,
       code: 'validation_failed',
     });
   });

@@ -55,7 +55,7 @@ export type PreparedImage = {
 };
 
 const notAnImage = (name: string) =>
-  new AppError(415, 'unsupported_media_type', `“${name}” is not a photo. Send a ${ACCEPTED_TYPES()} image.`);
+  new AppError('unsupported_media_type', `“${name}” is not a photo. Send a ${ACCEPTED_TYPES()} image.`);
 
 /**
  * Re-encodes a photo: turned upright by its EXIF orientation, at most MAX_SIDE pixels on a side, with
@@ -67,7 +67,6 @@ export async function preparePhoto(input: Buffer, name: string, timeZone: string
   if (!kind) throw notAnImage(name);
   if (kind === 'heic' && !canReadHeic())
     throw new AppError(
-      415,
       'unsupported_media_type',
       `“${name}” is a HEIC photo, which this server cannot read. Set the camera to JPEG (“Most compatible”) or send it as ${ACCEPTED_TYPES()}.`,
     );
@@ -116,7 +115,6 @@ export async function preparePhoto(input: Buffer, name: string, timeZone: string
 
 const tooManyPixels = (name: string, size = `more than ${MAX_PIXELS / 1_000_000} megapixels`) =>
   new AppError(
-    413,
     'payload_too_large',
     `“${name}” is ${size}; at most ${MAX_PIXELS / 1_000_000} megapixels are accepted. Take it at a lower resolution.`,
   );
@@ -124,11 +122,7 @@ const tooManyPixels = (name: string, size = `more than ${MAX_PIXELS / 1_000_000}
 function unreadable(err: unknown, name: string): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof Error && /pixel limit/i.test(err.message)) return tooManyPixels(name);
-  return new AppError(
-    400,
-    'validation_failed',
-    `“${name}” could not be read as an image; it may be damaged.`,
-  );
+  return new AppError('validation_failed', `“${name}” could not be read as an image; it may be damaged.`);
 }
 
 type Facts = Pick<PreparedImage, 'capturedAt' | 'latitude' | 'longitude'>;

@@ -76,7 +76,7 @@ export async function create(
   });
   if ('error' in out) {
     const { status, error } = out;
-    throw new AppError(status, codeForStatus(status), error.message, error.details ?? undefined);
+    throw new AppError(codeForStatus(status), error.message, error.details ?? undefined);
   }
   return out;
 }

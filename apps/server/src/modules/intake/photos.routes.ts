@@ -20,21 +20,19 @@ function uploadError(err: unknown): unknown {
   switch (e.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
       return new AppError(
-        413,
         'payload_too_large',
         `“${e.part?.filename || 'The photo'}” is larger than ${MB} MB. Take it at a lower resolution or send a smaller copy.`,
       );
     case 'FST_FILES_LIMIT':
       return new AppError(
-        422,
         'unprocessable',
         `A receive record holds at most ${PHOTO_MAX_PER_RECORD} photos; send fewer at a time.`,
       );
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return new AppError(413, 'payload_too_large', 'The upload has too many parts; send only photos.');
+      return new AppError('payload_too_large', 'The upload has too many parts; send only photos.');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError(415, 'unsupported_media_type', 'Send the photos as multipart/form-data.');
+      return new AppError('unsupported_media_type', 'Send the photos as multipart/form-data.');
     default:
       return err;
   }

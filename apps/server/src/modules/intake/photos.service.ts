@@ -46,7 +46,7 @@ export async function addPhotos(ctx: AppContext, caller: Caller, id: string, upl
     prepared.push({ name: upload.name, image, sha256: sha256Of(image.bytes) });
   }
   if (prepared.length === 0)
-    throw new AppError(400, 'validation_failed', 'Choose at least one photo to upload', {
+    throw new AppError('validation_failed', 'Choose at least one photo to upload', {
       fields: { 'body.photos': 'Choose at least one photo to upload' },
     });
 

@@ -283,8 +283,7 @@ async function uniqueReversal<T>(insert: () => Promise<T>): Promise<T> {
   try {
     return await insert();
   } catch (err) {
-    if (sqlState(err) === '23505')
-      throw new AppError(409, 'conflict', 'This payment has already been reversed.');
+    if (sqlState(err) === '23505') throw new AppError('conflict', 'This payment has already been reversed.');
     throw err;
   }
 }

@@ -48,7 +48,7 @@ const label = (r: Base) => `${r.code} (${r.name})`;
 /** 400 with per-field messages, as zod's own validation failures look; keys are `body.<field>`. */
 export function invalid(fields: Record<string, string>): AppError {
   const body = Object.fromEntries(Object.entries(fields).map(([k, v]) => [`body.${k}`, v]));
-  return new AppError(400, 'validation_failed', Object.values(fields)[0] ?? 'Some fields are invalid', {
+  return new AppError('validation_failed', Object.values(fields)[0] ?? 'Some fields are invalid', {
     fields: body,
   });
 }
@@ -60,7 +60,7 @@ async function uniqueCode<T>(noun: string, code: string | undefined, write: () =
   } catch (err) {
     const cause = (err as { cause?: { code?: string; constraint?: string } }).cause;
     if (cause?.code === '23505' && cause.constraint?.endsWith('_code_unique'))
-      throw new AppError(409, 'conflict', `A ${noun} with code ${code} already exists`, {
+      throw new AppError('conflict', `A ${noun} with code ${code} already exists`, {
         fields: { 'body.code': `A ${noun} with code ${code} already exists` },
       });
     throw err;
@@ -130,7 +130,7 @@ export function updateRecord<Row extends Base, View extends object, Values exten
       kind.update(tx, caller.organizationId, id, version, values),
     );
     if (!updated)
-      throw new AppError(409, 'conflict', `Someone else changed this ${kind.noun}. Reload and try again.`);
+      throw new AppError('conflict', `Someone else changed this ${kind.noun}. Reload and try again.`);
     const row = await kind.find(tx, caller.organizationId, id);
     if (!row) throw new Error(`${kind.entityType} ${id} vanished after update`);
     const [was, is] = [kind.view(before), kind.view(row)];
@@ -166,7 +166,7 @@ export function setArchived<Row extends Base & { version: number }, View, Values
       archivedAt: archived ? new Date() : null,
     } as Partial<Values> & { archivedAt: Date | null });
     if (!updated)
-      throw new AppError(409, 'conflict', `Someone else changed this ${kind.noun}. Reload and try again.`);
+      throw new AppError('conflict', `Someone else changed this ${kind.noun}. Reload and try again.`);
     const row = await kind.find(tx, caller.organizationId, id);
     if (!row) throw new Error(`${kind.entityType} ${id} vanished after update`);
     const after = kind.view(row);

@@ -33,11 +33,7 @@ export async function closeBooks(
     if (input.through && input.through >= today)
       throw invalidField('through', `Close the books through a past day: today (${today}) is still open`);
     if (input.through === before.booksClosedThrough)
-      throw new AppError(
-        409,
-        'conflict',
-        `The books are already closed through ${input.through ?? 'no date'}.`,
-      );
+      throw new AppError('conflict', `The books are already closed through ${input.through ?? 'no date'}.`);
     const after = await repo.setBooksClosedThrough(tx, caller.organizationId, input.through);
     if (!after) throw notFound('Organization');
     const change = { books_closed_through: [before.booksClosedThrough, after.booksClosedThrough] };

@@ -52,8 +52,7 @@ export async function updateOrganization(ctx: AppContext, caller: Caller, change
       timeZone: change.time_zone,
       eprLicense: change.epr_license || null,
     });
-    if (!row)
-      throw new AppError(409, 'conflict', 'Someone else changed these settings. Reload and try again.');
+    if (!row) throw new AppError('conflict', 'Someone else changed these settings. Reload and try again.');
     const changes = Object.fromEntries(
       Object.entries({
         name: [before.name, row.name],

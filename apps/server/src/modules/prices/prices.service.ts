@@ -81,7 +81,6 @@ export async function create(
     await repo.lockSeries(tx, caller.organizationId, series);
     if (await repo.priceOnDate(tx, caller.organizationId, { ...series, date: body.effective_from })) {
       throw new AppError(
-        409,
         'conflict',
         `A price for ${material.code} grade ${series.grade} in ${series.region} from ${body.effective_from} already exists. Prices are never edited: add one with a later date to correct it.`,
       );
@@ -121,7 +120,6 @@ export async function current(
   });
   if (!row)
     throw new AppError(
-      404,
       'not_found',
       `No price for ${material.code} grade ${q.grade} in ${q.region} on or before ${q.date ?? 'today'}`,
     );

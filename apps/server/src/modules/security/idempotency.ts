@@ -31,7 +31,6 @@ export const requestHash = (body: unknown) =>
 export function checkedKey(key: string | undefined): string | undefined {
   if (key !== undefined && !/^[\w.:-]{1,200}$/.test(key)) {
     throw new AppError(
-      400,
       'validation_failed',
       'Idempotency-Key must be 1–200 letters, digits, dots, colons or dashes',
     );
@@ -58,11 +57,7 @@ export async function idempotent<T>(
     if (!(await repo.claim(tx, k, hashed))) {
       const first = await repo.find(tx, k);
       if (!first || first.requestHash !== hashed) {
-        throw new AppError(
-          422,
-          'unprocessable',
-          'This Idempotency-Key was already used for a different request',
-        );
+        throw new AppError('unprocessable', 'This Idempotency-Key was already used for a different request');
       }
       return { status: first.statusCode ?? 200, body: first.response as T };
     }

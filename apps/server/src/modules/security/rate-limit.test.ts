@@ -15,7 +15,7 @@ describe('rate limits', () => {
     const limit = { name: 'test', limit: 2, windowMs: 60_000 };
     await consume(database.db, limit, 'a');
     await consume(database.db, limit, 'a');
-    await expect(consume(database.db, limit, 'a')).rejects.toMatchObject({ statusCode: 429 });
+    await expect(consume(database.db, limit, 'a')).rejects.toMatchObject({ code: 'rate_limited' });
     await expect(consume(database.db, limit, 'b')).resolves.toBeUndefined();
   });
 

@@ -40,7 +40,7 @@ export const LIMITS = {
 } satisfies Record<string, Limit>;
 
 export const tooMany = (l: Limit) =>
-  new AppError(429, 'rate_limited', 'Too many attempts. Please wait a few minutes and try again.', {
+  new AppError('rate_limited', 'Too many attempts. Please wait a few minutes and try again.', {
     retry_after_s: Math.ceil(l.windowMs / 1000),
   });
 

@@ -76,7 +76,6 @@ export async function open(ctx: AppContext, caller: Caller, input: z.output<type
     const [clash] = await repo.overlappingOpenCounts(tx, org, facility.id, material?.id);
     if (clash) {
       throw new AppError(
-        409,
         'conflict',
         `Stock count ${clash.number} is still open at ${facility.name}: post or cancel it first.`,
       );
@@ -111,7 +110,7 @@ export async function open(ctx: AppContext, caller: Caller, input: z.output<type
 }
 
 const fieldNotFound = (field: string, what: string) =>
-  new AppError(404, 'not_found', `${what} not found`, { fields: { [`body.${field}`]: `${what} not found` } });
+  new AppError('not_found', `${what} not found`, { fields: { [`body.${field}`]: `${what} not found` } });
 
 async function openCount(tx: Tx, caller: Caller, id: string) {
   const count = await repo.lockCount(tx, caller.organizationId, id);
@@ -172,11 +171,7 @@ export async function post(ctx: AppContext, caller: Caller, id: string, version?
     const org = caller.organizationId;
     const count = await openCount(tx, caller, id);
     if (version !== undefined && version !== count.version) {
-      throw new AppError(
-        409,
-        'conflict',
-        'The count changed since you reviewed it. Reload and check it again.',
-      );
+      throw new AppError('conflict', 'The count changed since you reviewed it. Reload and check it again.');
     }
     const lines = await repo.linesToPost(tx, id);
     const uncounted = lines.filter((l) => l.line.countedKg === null);

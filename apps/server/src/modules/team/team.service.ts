@@ -59,14 +59,10 @@ export async function invite(
     if (supplierId && !(await repo.supplierInOrg(tx, caller.organizationId, supplierId)))
       throw notFound('Supplier');
     if (await repo.memberByEmail(tx, caller.organizationId, input.email)) {
-      throw new AppError(409, 'conflict', 'This person is already a member of your organization.');
+      throw new AppError('conflict', 'This person is already a member of your organization.');
     }
     if (await repo.pendingInvitationFor(tx, caller.organizationId, input.email)) {
-      throw new AppError(
-        409,
-        'conflict',
-        'An invitation to this email is already pending. Resend it instead.',
-      );
+      throw new AppError('conflict', 'An invitation to this email is already pending. Resend it instead.');
     }
     const token = newToken();
     const expiresAt = new Date(Date.now() + INVITATION_MS);
@@ -116,7 +112,7 @@ export async function resendInvitation(ctx: AppContext, caller: Caller, id: stri
   const current = await getInvitation(ctx, caller, id);
   assertCanInvite(caller, current.role);
   if (current.status === 'accepted' || current.status === 'revoked') {
-    throw new AppError(422, 'unprocessable', `This invitation was ${current.status} and cannot be resent.`);
+    throw new AppError('unprocessable', `This invitation was ${current.status} and cannot be resent.`);
   }
   await ctx.db.transaction(async (tx) => {
     const token = newToken();
@@ -139,7 +135,7 @@ export async function revokeInvitation(ctx: AppContext, caller: Caller, id: stri
   const current = await getInvitation(ctx, caller, id);
   assertCanInvite(caller, current.role);
   if (current.status !== 'pending' && current.status !== 'expired') {
-    throw new AppError(422, 'unprocessable', `This invitation was already ${current.status}.`);
+    throw new AppError('unprocessable', `This invitation was already ${current.status}.`);
   }
   await ctx.db.transaction(async (tx) => {
     await repo.updateInvitation(tx, caller.organizationId, id, { revokedAt: new Date() });
@@ -184,9 +180,9 @@ export async function acceptInvitation(
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     const inv = await repo.claimInvitation(tx, hashToken(input.token));
-    if (!inv) throw new AppError(400, 'validation_failed', INVALID);
+    if (!inv) throw new AppError('validation_failed', INVALID);
     const weak = passwordProblem(input.password, inv.email);
-    if (weak) throw new AppError(400, 'validation_failed', weak, { fields: { 'body.password': weak } });
+    if (weak) throw new AppError('validation_failed', weak, { fields: { 'body.password': weak } });
     const user = await authRepo.insertUser(tx, {
       email: inv.email,
       passwordHash,
@@ -196,11 +192,7 @@ export async function acceptInvitation(
       emailVerifiedAt: new Date(), // the invitation link reached this inbox
     });
     if (!user)
-      throw new AppError(
-        409,
-        'conflict',
-        'An account with this email already exists. Please sign in instead.',
-      );
+      throw new AppError('conflict', 'An account with this email already exists. Please sign in instead.');
     const m = await authRepo.insertMembership(tx, {
       organizationId: inv.organizationId,
       userId: user.id,
@@ -257,7 +249,7 @@ export async function changeMember(
   change: MemberChange,
 ): Promise<Member> {
   if (id === caller.membershipId)
-    throw new AppError(422, 'unprocessable', 'You cannot change your own role or deactivate yourself.');
+    throw new AppError('unprocessable', 'You cannot change your own role or deactivate yourself.');
   await ctx.db.transaction(async (tx) => {
     const admins = await repo.lockActiveAdmins(tx, caller.organizationId);
     const before = await repo.getMember(tx, caller.organizationId, id);
@@ -268,10 +260,9 @@ export async function changeMember(
       m.status === 'active' &&
       (change.status === 'deactivated' || (change.role && change.role !== 'admin'));
     if (losesAdmin && admins.length <= 1)
-      throw new AppError(422, 'unprocessable', 'An organization needs at least one active administrator.');
+      throw new AppError('unprocessable', 'An organization needs at least one active administrator.');
     if (change.role === 'supplier' && !m.supplierId) {
       throw new AppError(
-        422,
         'unprocessable',
         'A supplier member must be linked to a supplier: invite them with the supplier selected.',
       );
@@ -280,8 +271,7 @@ export async function changeMember(
       ...(change.role ? { role: change.role } : {}),
       ...(change.status ? { status: change.status } : {}),
     });
-    if (!updated)
-      throw new AppError(409, 'conflict', 'Someone else changed this member. Reload and try again.');
+    if (!updated) throw new AppError('conflict', 'Someone else changed this member. Reload and try again.');
     // A new role applies from the member's next request; a deactivated member's sessions end.
     if (change.status === 'deactivated') await authRepo.revokeMembershipSessions(tx, id);
     await audit(tx, {
