@@ -31,8 +31,6 @@ export const isRetryable = (error: unknown): boolean =>
   error.status >= 500 ||
   [408, 429].includes(error.status);
 
-const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-
 /**
  * The server's per-field messages (`details.fields`, keyed 'body.price_per_kg') keyed by the field's
  * wire name, as forms built on the shared schemas name their fields (schemaForm.ts).
@@ -47,10 +45,6 @@ export function wireFieldErrorsOf(error: unknown): Record<string, string> {
   }
   return result;
 }
-
-/** The same as { firstName: message }, so a hand-made form can put each one under its input. */
-export const fieldErrorsOf = (error: unknown): Record<string, string> =>
-  Object.fromEntries(Object.entries(wireFieldErrorsOf(error)).map(([k, v]) => [camel(k), v]));
 
 /** The text for a failed action: the server's own message when it sent one. */
 export function problemText(error: unknown): string {

@@ -102,10 +102,12 @@ describe('/auth one-time links', () => {
     await user.type(password, '-enough');
     await user.type(confirm, 'short-enoug');
     await user.click(within(dialog).getByRole('button', { name: 'Set new password' }));
-    expect(dialog).toHaveTextContent('Passwords do not match');
+    expect(confirm).toHaveAccessibleDescription('Passwords do not match');
     expect(server.calls('POST', '/api/auth/password/reset')).toHaveLength(0);
 
+    // The message goes as soon as the field is edited.
     await user.type(confirm, 'h');
+    expect(confirm).not.toHaveAttribute('aria-invalid', 'true');
     await user.click(within(dialog).getByRole('button', { name: 'Set new password' }));
 
     const login = await screen.findByRole('dialog', { name: 'Welcome Back' });

@@ -54,6 +54,22 @@ describe('LoginForm', () => {
     expect(screen.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
   });
 
+  it('checks the fields with the API’s schema, under each field, before sending anything', async () => {
+    const user = userEvent.setup();
+    const { server } = renderLogin();
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    // packages/shared loginBodySchema's words.
+    expect(emailInput()).toHaveAccessibleDescription('Enter a valid email address');
+    expect(passwordInput()).toHaveAccessibleDescription('Password is required');
+    expect(server.calls('POST', '/api/auth/login')).toHaveLength(0);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.type(passwordInput(), 'p');
+    expect(passwordInput()).not.toHaveAttribute('aria-invalid', 'true');
+    expect(emailInput()).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('shows and hides the password', async () => {
     const user = userEvent.setup();
     renderLogin();
@@ -267,6 +283,19 @@ describe('LoginForm', () => {
 
       expect(await screen.findByText(message)).toBeInTheDocument();
     });
+  });
+
+  it("checks the address of 'Forgot password?' with the API's schema before sending", async () => {
+    const user = userEvent.setup();
+    const { server } = renderLogin();
+    await user.type(emailInput(), 'maria@');
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+
+    expect(emailInput()).toHaveAccessibleDescription('Enter a valid email address');
+    expect(server.calls('POST', '/api/auth/password/forgot')).toHaveLength(0);
+    await user.type(emailInput(), 'ecoplast.ph');
+    expect(emailInput()).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it("sends a reset link from 'Forgot password?' and shows the server's message", async () => {

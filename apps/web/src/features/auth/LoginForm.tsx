@@ -1,6 +1,9 @@
 import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useId, useState } from 'react';
+import { loginBodySchema } from '@plastrace/shared';
+import { useId, useState } from 'react';
 import { useAuth } from '../../auth/AuthContext.ts';
+import { wireFieldErrorsOf } from '../../components/common/apiErrors.ts';
+import { useSchemaForm } from '../../components/common/schemaForm.ts';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { requestMagicLink, usePublicConfig } from './api.ts';
 import { loginErrorMessage, MAGIC_LINK_EMPTY, MAGIC_LINK_SENT, magicLinkErrorMessage } from './messages.ts';
@@ -29,33 +32,40 @@ export function LoginForm({
   onSignedIn,
 }: LoginFormProps) {
   const { login } = useAuth();
-  const [password, setPassword] = useState('');
-  const [rememberMe, setRememberMe] = useState(false);
+  // `POST /api/auth/login`'s own body schema: a required, email-shaped email and a password.
+  const form = useSchemaForm(loginBodySchema, { email, password: '', rememberMe: false });
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(notice ?? null);
   const [signingIn, setSigningIn] = useState(false);
   const [sendingLink, setSendingLink] = useState(false);
   const magicLinkHintId = useId();
+  const emailInput = form.getInputProps('email');
+  // The email is shared with the 'Forgot password?' view, which starts from what was typed here.
+  const setEmail = (value: string) => {
+    form.setFieldValue('email', value);
+    onEmailChange(value);
+  };
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const submit = form.onSubmit(async (values) => {
     setError(null);
     setInfo(null);
     setSigningIn(true);
     try {
-      await login({ email: email.trim(), password, rememberMe });
+      await login({ email: values.email.trim(), password: values.password, rememberMe: !!values.rememberMe });
       onSignedIn?.();
     } catch (caught) {
+      // The spec's message above the form (§8); a refused field also gets its message under it.
       setError(loginErrorMessage(caught));
+      form.setErrors(wireFieldErrorsOf(caught));
     } finally {
       setSigningIn(false);
     }
-  }
+  });
 
   async function handleMagicLink() {
     setError(null);
     setInfo(null);
-    const address = email.trim();
+    const address = form.values.email.trim();
     if (!address) {
       setError(MAGIC_LINK_EMPTY);
       return;
@@ -72,7 +82,7 @@ export function LoginForm({
   }
 
   return (
-    <form onSubmit={handleSubmit} aria-label="Sign in">
+    <form onSubmit={submit} noValidate aria-label="Sign in">
       <Stack gap="sm">
         {error && (
           <Alert color="red" role="alert">
@@ -86,8 +96,9 @@ export function LoginForm({
         )}
         <DemoHint
           onUse={(demo) => {
-            onEmailChange(demo.email);
-            setPassword(demo.password);
+            setEmail(demo.email);
+            form.setFieldValue('password', demo.password);
+            form.clearErrors();
           }}
         />
         <TextInput
@@ -96,22 +107,17 @@ export function LoginForm({
           required
           autoComplete="email"
           placeholder="you@company.com"
-          value={email}
-          onChange={(e) => onEmailChange(e.currentTarget.value)}
+          {...emailInput}
+          onChange={(e) => setEmail(e.currentTarget.value)}
         />
         <PasswordField
           label="Password"
           required
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          {...form.getInputProps('password')}
         />
         <Group justify="space-between">
-          <Checkbox
-            label="Remember me"
-            checked={rememberMe}
-            onChange={(e) => setRememberMe(e.currentTarget.checked)}
-          />
+          <Checkbox label="Remember me" {...form.getInputProps('rememberMe', { type: 'checkbox' })} />
           <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
             Forgot password?
           </Anchor>
@@ -123,14 +129,14 @@ export function LoginForm({
           variant="light"
           onClick={handleMagicLink}
           loading={sendingLink}
-          disabled={email === '' || signingIn}
-          aria-describedby={email === '' ? magicLinkHintId : undefined}
+          disabled={form.values.email === '' || signingIn}
+          aria-describedby={form.values.email === '' ? magicLinkHintId : undefined}
           fullWidth
         >
           Send Magic Link
         </Button>
         {/* Says why the button is disabled (spec §5); the click handler checks the same. */}
-        {email === '' && (
+        {form.values.email === '' && (
           <Text id={magicLinkHintId} size="xs" c="dimmed" ta="center" mt={-4}>
             {MAGIC_LINK_EMPTY}
           </Text>

@@ -72,7 +72,12 @@ interface RegisterFormProps {
   onSwitchToLogin: () => void;
 }
 
-/** The registration form (spec §2, §3, §5); mounted when the dialog opens. */
+/**
+ * The registration form (spec §2, §3, §5); mounted when the dialog opens. It stays off useSchemaForm on
+ * purpose: spec §5 shows no server-side rule here (the shared signupBodySchema's password length would
+ * be), its one check's message, 'Passwords do not match.', belongs in the banner above the form, and the
+ * required fields are the browser's own.
+ */
 export function RegisterForm({ onRegistered, onSwitchToLogin }: RegisterFormProps) {
   const [values, setValues] = useState<RegistrationValues>(emptyForm);
   const [error, setError] = useState<string | null>(null);

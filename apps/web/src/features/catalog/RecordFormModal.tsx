@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { api } from '../../api/client.ts';
-import { fieldErrorsOf, isConflict } from '../../components/common/apiErrors.ts';
+import { isConflict, wireFieldErrorsOf } from '../../components/common/apiErrors.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
+import { useSchemaForm } from '../../components/common/schemaForm.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import type { EntityConfig } from './entity.ts';
 import { FormFields } from './FormFields.tsx';
@@ -10,12 +11,14 @@ import {
   bodyOf,
   changedBody,
   emptyValues,
-  type FormValue,
   type FormValues,
-  validateValues,
+  flatValuesOf,
+  formValuesOf,
   valuesOf,
+  wireName,
 } from './formModel.ts';
 import { type MasterRecord, useSaveRecord } from './recordApi.ts';
+import { recordFormSchema } from './recordSchema.ts';
 
 interface RecordFormModalProps<T extends MasterRecord> {
   config: EntityConfig<T>;
@@ -41,56 +44,56 @@ export function RecordFormModal<T extends MasterRecord>({
   onClose,
   onArchive,
 }: RecordFormModalProps<T>) {
-  const { fields, noun } = config;
+  const { fields, noun, resource } = config;
   const [base, setBase] = useState<T | null>(record);
   const [initial, setInitial] = useState<FormValues>(() =>
     record ? valuesOf(fields, record) : emptyValues(fields, config.defaults),
   );
-  const [values, setValues] = useState<FormValues>(initial);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [reloading, setReloading] = useState(false);
-  const save = useSaveRecord<T>(config.resource);
+  const save = useSaveRecord<T>(resource);
   const { showToast } = useToast();
   const editing = base !== null;
   const title = editing ? `${readOnly ? '' : 'Edit '}${base.name}`.trim() : `New ${noun}`;
 
-  function change(name: string, value: FormValue) {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: undefined }));
-  }
+  // What would be sent: an edit sends only the changed fields, with the version read.
+  const toBody = useCallback(
+    (values: FormValues) =>
+      base
+        ? { ...changedBody(fields, initial, values), version: base.version }
+        : bodyOf(fields, values, 'create'),
+    [base, fields, initial],
+  );
+  const schema = useMemo(
+    () => recordFormSchema(resource, base ? 'edit' : 'create', fields, toBody),
+    [resource, base, fields, toBody],
+  );
+  const form = useSchemaForm(schema, formValuesOf(fields, initial));
+  const values = flatValuesOf(fields, form.values);
 
   async function reload() {
     if (!base) return;
     setReloading(true);
     try {
-      const fresh = await api.get<T>(`/${config.resource}/${base.id}`);
+      const fresh = await api.get<T>(`/${resource}/${base.id}`);
       const next = valuesOf(fields, fresh);
       setBase(fresh);
       setInitial(next);
-      setValues(next);
-      setErrors({});
+      form.setInitialValues(formValuesOf(fields, next));
+      form.setValues(formValuesOf(fields, next));
+      form.clearErrors();
       save.reset();
     } finally {
       setReloading(false);
     }
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const submit = form.onSubmit((nested) => {
     save.reset();
-    const found = validateValues(fields, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    let body: Record<string, unknown>;
-    if (base) {
-      body = changedBody(fields, initial, values);
-      if (Object.keys(body).length === 0) {
-        onClose();
-        return;
-      }
-      body.version = base.version;
-    } else {
-      body = bodyOf(fields, values, 'create');
+    const body = toBody(flatValuesOf(fields, nested));
+    // Only the version: nothing changed, so nothing is sent.
+    if (base && Object.keys(body).length === 1) {
+      onClose();
+      return;
     }
     save.mutate(
       { id: base?.id, body },
@@ -99,12 +102,12 @@ export function RecordFormModal<T extends MasterRecord>({
           showToast({ message: `${saved.name} ${base ? 'saved' : 'created'}.` });
           onClose();
         },
-        onError: (error) => setErrors(fieldErrorsOf(error)),
+        onError: (error) => form.setErrors(wireFieldErrorsOf(error)),
       },
     );
-  }
+  });
 
-  const fieldLevel = Object.keys(fieldErrorsOf(save.error)).length > 0;
+  const fieldLevel = Object.keys(wireFieldErrorsOf(save.error)).length > 0;
   const conflict = editing && isConflict(save.error) && !fieldLevel;
   return (
     <Modal opened onClose={onClose} title={title} size="lg" centered>
@@ -128,7 +131,12 @@ export function RecordFormModal<T extends MasterRecord>({
             </Text>
           )}
           <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-            <FormFields fields={fields} values={values} errors={errors} onChange={change} locked={locked} />
+            <FormFields
+              fields={fields}
+              values={values}
+              inputProps={(f) => form.getInputProps(wireName(f))}
+              locked={locked}
+            />
           </fieldset>
           <Group justify="space-between">
             <div>

@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react';
+import { toSnakeKey } from '../../api/caseConvert.ts';
 
 export interface Option {
   value: string;
   label: string;
 }
 
-/** One input of a master-data form. `name` is the camelCase path of the value ('paymentDetails.bank'). */
+/**
+ * One input of a master-data form. `name` is the camelCase path of the value ('paymentDetails.bank');
+ * the form itself names it as the wire does (`wireName`).
+ */
 export interface FieldDef {
   name: string;
   label: string;
@@ -25,6 +29,9 @@ export interface FieldDef {
 
 export type FormValue = string | string[];
 export type FormValues = Record<string, FormValue>;
+
+/** 'paymentDetails.gcashNumber' → 'payment_details.gcash_number': the body's (and the schema's) path. */
+export const wireName = (f: FieldDef) => f.name.split('.').map(toSnakeKey).join('.');
 
 function getPath(record: unknown, path: string): unknown {
   let value: unknown = record;
@@ -52,44 +59,51 @@ export function valuesOf(fields: FieldDef[], record: unknown): FormValues {
   return values;
 }
 
-/** Checks what the browser can check; the server checks the rest and answers per field. */
-export function validateValues(fields: FieldDef[], values: FormValues): Record<string, string> {
-  const errors: Record<string, string> = {};
+/** The form's values (nested, by wire name) from the flat values a config speaks of. */
+export function formValuesOf(fields: FieldDef[], values: FormValues): Record<string, unknown> {
+  const nested: Record<string, unknown> = {};
   for (const f of fields) {
-    if (f.showIf && !f.showIf(values)) continue;
-    const v = values[f.name];
-    const text = typeof v === 'string' ? v.trim() : '';
-    if (f.required && (Array.isArray(v) ? v.length === 0 : !text)) {
-      errors[f.name] = `${f.label} is required`;
-    } else if (f.kind === 'int' && text && !/^-?\d+$/.test(text)) {
-      errors[f.name] = `${f.label} must be a whole number`;
-    } else if (f.kind === 'decimal' && text && !/^-?\d+(\.\d+)?$/.test(text)) {
-      errors[f.name] = `${f.label} must be a number`;
-    } else if (f.kind === 'email' && text && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) {
-      errors[f.name] = 'Enter a valid email address';
-    }
+    const [head, ...rest] = wireName(f).split('.');
+    if (!head) continue;
+    const value = values[f.name] ?? (f.kind === 'multi' ? [] : '');
+    if (rest.length === 0) nested[head] = value;
+    else nested[head] = { ...(nested[head] as Record<string, unknown> | undefined), [rest.join('.')]: value };
   }
-  return errors;
+  return nested;
 }
+
+/** The flat values (by config name) of the form's nested ones: what `showIf` and the body are built from. */
+export function flatValuesOf(fields: FieldDef[], nested: unknown): FormValues {
+  const values: FormValues = {};
+  for (const f of fields) {
+    const v = getPath(nested, wireName(f));
+    values[f.name] = Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v : '';
+  }
+  return values;
+}
+
+export const isShown = (f: FieldDef, values: FormValues) => !f.showIf || f.showIf(values);
+export const isEmpty = (v: FormValue | undefined) => (Array.isArray(v) ? v.length === 0 : !v?.trim());
 
 function wireValue(f: FieldDef, v: FormValue | undefined, mode: 'create' | 'edit', nested: boolean) {
   if (f.kind === 'multi') return Array.isArray(v) ? v : [];
   const text = typeof v === 'string' ? v.trim() : '';
-  // Nested objects (payment details) take "" for none; top-level fields take null to clear.
+  // Nested objects (payment details) take "" for none; top-level fields take null to clear. An empty
+  // required field goes as "", which the API's schema refuses in its words ('Code is required').
   if (nested) return text;
-  if (!text) return mode === 'create' ? undefined : f.required ? '' : null;
+  if (!text) return f.required ? '' : mode === 'create' ? undefined : null;
   if (f.kind === 'int') return Number(text);
   return text;
 }
 
 /**
- * The request body (camelCase; the client snake_cases it). On create, empty optional fields are left
- * out; on edit they are sent as null ("none"). Dotted names become nested objects.
+ * The request body, keyed as on the wire (the API's schema checks it as is). On create, empty optional
+ * fields are left out; on edit they are sent as null ("none"). Dotted names become nested objects.
  */
 export function bodyOf(fields: FieldDef[], values: FormValues, mode: 'create' | 'edit') {
   const body: Record<string, unknown> = {};
   for (const f of fields) {
-    const [head, ...rest] = f.name.split('.');
+    const [head, ...rest] = wireName(f).split('.');
     if (!head) continue;
     if (rest.length === 0) {
       const value = wireValue(f, values[f.name], mode, false);

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { catchDownloads } from '../../test/downloads.ts';
 import { fakeApi, type Handler, json, type RecordedRequest } from '../../test/fakeApi.ts';
-import { emptyPage, signInAs } from '../../test/pages.ts';
+import { emptyPage, fieldError, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
 import {
   facilityRecord,
@@ -226,12 +226,15 @@ describe('Inventory stock counts', () => {
   });
 
   it('lists the open counts and opens a new one for a facility', async () => {
+    const opened = json(
+      wire(stockCountDetailWire, { ...summary, id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4d12', lines: [] }),
+      201,
+    );
     const server = renderInventory('/inventory?tab=counts', 'operator', {
       'GET /api/stock-counts': json(wire(pageOf(stockCountSchema), { items: [summary], next_cursor: null })),
-      'POST /api/stock-counts': json(
-        wire(stockCountDetailWire, { ...summary, id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4d12', lines: [] }),
-        201,
-      ),
+      'POST /api/stock-counts': fieldError({
+        'body.notes': 'Remove control characters (such as NUL) from this text',
+      }),
     });
     const table = await screen.findByRole('table', { name: 'Stock counts' });
     expect(within(table).getByRole('link', { name: summary.number })).toHaveAttribute(
@@ -249,12 +252,25 @@ describe('Inventory stock counts', () => {
     const user = userEvent.setup();
     const form = within(screen.getByRole('form', { name: 'Open a stock count' }));
     await user.click(form.getByRole('button', { name: 'Open count' }));
-    expect(form.getByText('Choose the facility to count')).toBeInTheDocument();
-    await user.selectOptions(form.getByRole('combobox', { name: /Facility/ }), facility.name);
-    await user.type(form.getByRole('textbox', { name: 'Notes' }), 'Month-end');
+    // packages/shared stockCountCreateSchema's words, gone once a facility is chosen.
+    const facilitySelect = form.getByRole('combobox', { name: /Facility/ });
+    await waitFor(() => expect(facilitySelect).toHaveAccessibleDescription('Choose a facility'));
+    expect(server.calls('POST', '/api/stock-counts')).toHaveLength(0);
+    await user.selectOptions(facilitySelect, facility.name);
+    expect(facilitySelect).not.toHaveAttribute('aria-invalid', 'true');
+    const notes = form.getByRole('textbox', { name: 'Notes' });
+    await user.type(notes, 'Month-end');
+
+    // A refusal of one field lands under it, not above the form.
+    await user.click(form.getByRole('button', { name: 'Open count' }));
+    await waitFor(() =>
+      expect(notes).toHaveAccessibleDescription('Remove control characters (such as NUL) from this text'),
+    );
+    expect(form.queryByRole('alert')).not.toBeInTheDocument();
+    server.on('POST /api/stock-counts', opened);
     await user.click(form.getByRole('button', { name: 'Open count' }));
     expect(await screen.findByText('Count sheet')).toBeInTheDocument();
-    expect(server.calls('POST', '/api/stock-counts')[0]?.body).toEqual({
+    expect(server.calls('POST', '/api/stock-counts')[1]?.body).toEqual({
       facility_id: facility.id,
       material_id: null,
       notes: 'Month-end',

@@ -1,9 +1,16 @@
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { stockCountCreateSchema } from '@plastrace/shared';
 import { useNavigate } from 'react-router';
+import { wireFieldErrorsOf } from '../../components/common/apiErrors.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
+import { leftOutWhenBlank, useSchemaForm } from '../../components/common/schemaForm.ts';
 import { useFacilityOptions, useMaterialOptions } from '../receive-records/api.ts';
 import { useOpenStockCount } from './stockCounts.api.ts';
+
+/** The count route's body (stockCountCreateSchema); "All materials" is no material. */
+const openCountFormSchema = stockCountCreateSchema.extend({
+  material_id: leftOutWhenBlank(stockCountCreateSchema.shape.material_id),
+});
 
 /** Opens a count sheet of a facility (optionally one material) and goes to it. */
 export function OpenCountForm() {
@@ -11,22 +18,19 @@ export function OpenCountForm() {
   const facilities = useFacilityOptions();
   const materials = useMaterialOptions();
   const open = useOpenStockCount();
-  const [facilityId, setFacilityId] = useState('');
-  const [materialId, setMaterialId] = useState('');
-  const [notes, setNotes] = useState('');
-  const [missing, setMissing] = useState(false);
+  const form = useSchemaForm(openCountFormSchema, { facility_id: '', material_id: '', notes: '' });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!facilityId) {
-      setMissing(true);
-      return;
-    }
+  const submit = form.onSubmit((values) => {
+    const body = openCountFormSchema.parse(values);
     open.mutate(
-      { facilityId, materialId: materialId || null, notes: notes.trim() },
-      { onSuccess: (count) => navigate(`/inventory/stock-counts/${count.id}`) },
+      { facilityId: body.facility_id, materialId: body.material_id ?? null, notes: body.notes ?? '' },
+      {
+        onSuccess: (count) => navigate(`/inventory/stock-counts/${count.id}`),
+        onError: (error) => form.setErrors(wireFieldErrorsOf(error)),
+      },
     );
-  };
+  });
+  const fieldLevel = Object.keys(wireFieldErrorsOf(open.error)).length > 0;
 
   return (
     <form onSubmit={submit} noValidate aria-label="Open a stock count">
@@ -34,35 +38,31 @@ export function OpenCountForm() {
         <NativeSelect
           label="Facility"
           required
-          value={facilityId}
-          error={missing && !facilityId ? 'Choose the facility to count' : undefined}
+          {...form.getInputProps('facility_id')}
           data={[
             { value: '', label: 'Choose a facility' },
             ...(facilities.data?.items ?? []).map((f) => ({ value: f.id, label: f.name })),
           ]}
-          onChange={(e) => setFacilityId(e.currentTarget.value)}
         />
         <NativeSelect
           label="Material"
-          value={materialId}
+          {...form.getInputProps('material_id')}
           data={[
             { value: '', label: 'All materials' },
             ...(materials.data?.items ?? []).map((m) => ({ value: m.id, label: m.name })),
           ]}
-          onChange={(e) => setMaterialId(e.currentTarget.value)}
         />
         <TextInput
           label="Notes"
           placeholder="e.g. Month-end count"
           maxLength={2000}
-          value={notes}
-          onChange={(e) => setNotes(e.currentTarget.value)}
+          {...form.getInputProps('notes')}
         />
         <Button type="submit" mt={25} loading={open.isPending}>
           Open count
         </Button>
       </Group>
-      <ActionError error={open.error} onClose={open.reset} />
+      {!fieldLevel && <ActionError error={open.error} onClose={open.reset} />}
     </form>
   );
 }

@@ -9,17 +9,17 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { formatKg, formatPhp, parseUnits } from '@plastrace/shared';
+import { formatKg, formatPhp, parseUnits, stockCountCancelBodySchema } from '@plastrace/shared';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/common/ConfirmDialog.tsx';
 import { formatDateTime } from '../../components/common/format.ts';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
+import { ReasonDialog } from '../../components/common/ReasonDialog.tsx';
 import { RequirePermission } from '../../components/common/RequirePermission.tsx';
 import { useCan, useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
-import { ReasonDialog } from '../receive-records/ReasonDialog.tsx';
 import { COUNTED_KG, CountLinesTable } from './CountLinesTable.tsx';
 import { StockCountStatusBadge } from './StockCountStatusBadge.tsx';
 import {
@@ -251,6 +251,7 @@ function CountSheet({ count }: { count: StockCountDetail }) {
         confirmLabel="Cancel count"
         loading={cancel.isPending}
         error={cancel.error}
+        schema={stockCountCancelBodySchema}
         onClose={() => {
           cancel.reset();
           setConfirmCancel(false);

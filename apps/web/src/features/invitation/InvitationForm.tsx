@@ -1,33 +1,25 @@
 import { Alert, Anchor, Box, Button, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { memberRoleLabel } from '@plastrace/shared';
-import { type FormEvent, useState } from 'react';
+import { invitationAcceptBodySchema, memberRoleLabel } from '@plastrace/shared';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/errors.ts';
+import { wireFieldErrorsOf } from '../../components/common/apiErrors.ts';
+import { useSchemaForm } from '../../components/common/schemaForm.ts';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { PRODUCT_NAME } from '../../layout/pageTitle.ts';
-import { confirmPasswordError, passwordError } from '../auth/passwordRules.ts';
+import { confirmPassword, requiredPassword, samePasswords } from '../auth/passwordRules.ts';
 import { acceptInvitation, type InvitationDetails } from './api.ts';
 
-interface Values {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  password: string;
-  confirmPassword: string;
-}
-type FieldErrors = Partial<Record<keyof Values, string>>;
-
-/** The checks of spec §5, in its words. */
-export function validateInvitationForm(values: Values): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!values.firstName.trim()) errors.firstName = 'First name is required';
-  if (!values.lastName.trim()) errors.lastName = 'Last name is required';
-  const password = passwordError(values.password);
-  if (password) errors.password = password;
-  const confirm = confirmPasswordError(values.password, values.confirmPassword);
-  if (confirm) errors.confirmPassword = confirm;
-  return errors;
-}
+/**
+ * `POST /api/invitations/accept`'s own body schema, with spec §5's words for an empty password and the
+ * confirmation the browser asks for.
+ */
+const invitationFormSchema = invitationAcceptBodySchema
+  .extend({
+    password: requiredPassword(invitationAcceptBodySchema.shape.password),
+    confirm_password: confirmPassword,
+  })
+  .refine(...samePasswords('password', 'confirm_password'));
 
 const FAILED = 'Failed to create account';
 
@@ -39,40 +31,29 @@ interface InvitationFormProps {
 
 /** 'Complete Your Registration': the invitee sets name, phone and password. */
 export function InvitationForm({ token, invitation, onCreated }: InvitationFormProps) {
-  const [values, setValues] = useState<Values>({
-    firstName: '',
-    lastName: '',
+  const form = useSchemaForm(invitationFormSchema, {
+    token,
+    first_name: '',
+    last_name: '',
     phone: '',
     password: '',
-    confirmPassword: '',
+    confirm_password: '',
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const field = (key: keyof Values) => ({
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { currentTarget: { value: string } }) => {
-      const value = e.currentTarget.value;
-      setValues((current) => ({ ...current, [key]: value }));
-    },
-  });
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const submit = form.onSubmit(async (values) => {
     setSubmitError(null);
-    const found = validateInvitationForm(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
     setSubmitting(true);
+    // Names and phone are trimmed; an empty phone is left out (spec §5).
+    const body = invitationFormSchema.parse(values);
     try {
-      const phone = values.phone.trim();
       const result = await acceptInvitation({
-        token,
-        password: values.password,
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-        ...(phone ? { phone } : {}),
+        token: body.token,
+        password: body.password,
+        firstName: body.first_name,
+        lastName: body.last_name,
+        ...(body.phone ? { phone: body.phone } : {}),
       });
       if (result?.success) {
         onCreated();
@@ -80,10 +61,13 @@ export function InvitationForm({ token, invitation, onCreated }: InvitationFormP
       }
       setSubmitError(result?.message || FAILED);
     } catch (caught) {
+      // The alert under the form carries the server's message (spec §8); its field refusals also
+      // go under their fields.
       setSubmitError((caught instanceof ApiError && caught.serverMessage) || FAILED);
+      form.setErrors(wireFieldErrorsOf(caught));
     }
     setSubmitting(false);
-  }
+  });
 
   return (
     <Paper withBorder shadow="sm" radius="md" p="xl">
@@ -106,31 +90,41 @@ export function InvitationForm({ token, invitation, onCreated }: InvitationFormP
           <Detail term="Role" value={memberRoleLabel(invitation.role)} />
           {invitation.supplierName && <Detail term="Supplier" value={invitation.supplierName} />}
         </Box>
-        <form onSubmit={handleSubmit} noValidate aria-label="Complete your registration">
+        <form onSubmit={submit} noValidate aria-label="Complete your registration">
           <Stack gap="sm">
-            <TextInput label="First Name" required autoComplete="given-name" {...field('firstName')} />
-            <TextInput label="Last Name" required autoComplete="family-name" {...field('lastName')} />
+            <TextInput
+              label="First Name"
+              required
+              autoComplete="given-name"
+              {...form.getInputProps('first_name')}
+            />
+            <TextInput
+              label="Last Name"
+              required
+              autoComplete="family-name"
+              {...form.getInputProps('last_name')}
+            />
             <TextInput
               label="Phone Number"
               description="Optional"
               type="tel"
               autoComplete="tel"
               placeholder="+63 912 345 6789"
-              {...field('phone')}
+              {...form.getInputProps('phone')}
             />
             <PasswordField
               label="Password"
               required
               autoComplete="new-password"
               placeholder="Minimum 8 characters"
-              {...field('password')}
+              {...form.getInputProps('password')}
             />
             <PasswordField
               label="Confirm Password"
               toggleName="confirm password"
               required
               autoComplete="new-password"
-              {...field('confirmPassword')}
+              {...form.getInputProps('confirm_password')}
             />
             {/* Not `loading`: that hides the label, and the spec wants 'Creating Account...' shown. */}
             <Button

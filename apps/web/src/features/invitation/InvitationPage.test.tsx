@@ -160,6 +160,28 @@ describe('InvitationPage', () => {
     expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
     expect(server.calls('POST', '/api/invitations/accept')).toHaveLength(0);
+
+    // Each message sits under its field and goes as that field is edited.
+    const last = screen.getByLabelText(/^Last Name/);
+    expect(last).toHaveAccessibleDescription('Last name is required');
+    await user.type(last, 'Cruz');
+    expect(last).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^First Name/)).toHaveAccessibleDescription('First name is required');
+  });
+
+  it('puts a refused field under that field, with the server message under the form', async () => {
+    const user = userEvent.setup();
+    renderInvitation({
+      [ACCEPT]: apiError(400, 'validation_failed', 'Some fields are invalid', {
+        fields: { 'body.phone': 'At most 30 characters' },
+      }),
+    });
+    await screen.findByRole('heading', { name: 'Complete Your Registration' });
+    await fillValid(user);
+    await user.click(createButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Some fields are invalid');
+    expect(screen.getByLabelText(/^Phone Number/)).toHaveAccessibleDescription(/At most 30 characters/);
   });
 
   it('sends trimmed names without an empty phone, then redirects to /login after 3 seconds', async () => {

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { adjustBodySchema } from '@plastrace/shared';
 import { ActionError } from '../../components/common/QueryError.tsx';
+import { useDialogFormErrors, useSchemaForm } from '../../components/common/schemaForm.ts';
 
 interface AdjustDialogProps {
   opened: boolean;
@@ -11,50 +12,33 @@ interface AdjustDialogProps {
   onClose: () => void;
 }
 
-const SIGNED_KG = /^-?\d+(\.\d{1,3})?$/;
-
 /** A counted correction of a lot's stock (managers and admins): a signed kg change with a reason. */
 export function AdjustDialog({ opened, lotCode, loading, error, onAdjust, onClose }: AdjustDialogProps) {
-  const [qty, setQty] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ qty?: string; reason?: string }>({});
+  // Checked by the adjust route's own body schema, in its words.
+  const form = useSchemaForm(adjustBodySchema, { qty_kg: '', reason: '' });
+  // The caller runs the request: its refusal of a field goes under that field, anything else above.
+  const fieldLevel = Object.keys(useDialogFormErrors(form, opened, error)).length > 0;
   const close = () => {
-    setQty('');
-    setReason('');
-    setErrors({});
+    form.reset();
     onClose();
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const found: typeof errors = {};
-    if (!SIGNED_KG.test(qty.trim()) || Number(qty) === 0)
-      found.qty = 'A non-zero change in kg, e.g. -12.5 or 3, up to 3 decimals';
-    if (reason.trim().length < 3) found.reason = 'Give a reason';
-    setErrors(found);
-    if (Object.keys(found).length === 0) onAdjust(qty.trim(), reason.trim());
-  };
+  const submit = form.onSubmit((values) => {
+    const body = adjustBodySchema.parse(values);
+    onAdjust(body.qty_kg, body.reason);
+  });
   return (
     <Modal opened={opened} onClose={close} title={`Adjust ${lotCode}`} centered>
       <form onSubmit={submit} noValidate aria-label={`Adjust ${lotCode}`}>
         <Stack gap="sm">
-          <ActionError error={error} />
+          {!fieldLevel && <ActionError error={error} />}
           <TextInput
             label="Change (kg)"
             description="Negative takes stock out, positive adds it"
             inputMode="decimal"
             required
-            value={qty}
-            error={errors.qty}
-            onChange={(e) => setQty(e.currentTarget.value)}
+            {...form.getInputProps('qty_kg')}
           />
-          <Textarea
-            label="Reason"
-            required
-            rows={2}
-            value={reason}
-            error={errors.reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-          />
+          <Textarea label="Reason" required rows={2} {...form.getInputProps('reason')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={loading}>
               Cancel

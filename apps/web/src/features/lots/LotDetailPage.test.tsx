@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json } from '../../test/fakeApi.ts';
-import { page, signInAs } from '../../test/pages.ts';
+import { fieldError, page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
 import { splitResultSchema, wire } from '../../test/wire.ts';
 import { FACILITY, LOT_ID, PET, RECORD_ID, SUPPLIER } from '../receive-records/testData.ts';
@@ -77,6 +77,21 @@ describe('Lot detail', () => {
     await user.click(screen.getByRole('button', { name: 'Split' }));
     const dialog = within(await screen.findByRole('dialog', { name: `Split ${lot.code}` }));
 
+    // The split route's words (packages/shared splitBodySchema; the server's "above 0"), under the part.
+    const part1 = dialog.getByRole('textbox', { name: 'Part 1 (kg)' });
+    await user.type(part1, '1,250');
+    await user.click(dialog.getByRole('button', { name: 'Add part' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Part 2 (kg)' }), '0');
+    await user.click(dialog.getByRole('button', { name: 'Split' }));
+    await waitFor(() => expect(part1).toHaveAccessibleDescription('Part: write 1250, without commas'));
+    expect(dialog.getByRole('textbox', { name: 'Part 2 (kg)' })).toHaveAccessibleDescription(
+      'Each part must be above 0 kg',
+    );
+    await user.clear(part1);
+    expect(part1).not.toHaveAttribute('aria-invalid', 'true');
+    await user.click(dialog.getByRole('button', { name: 'Remove part 2' }));
+    expect(dialog.queryByRole('textbox', { name: 'Part 2 (kg)' })).not.toBeInTheDocument();
+
     await user.type(dialog.getByRole('textbox', { name: 'Part 1 (kg)' }), '1300');
     await user.click(dialog.getByRole('button', { name: 'Split' }));
     expect(dialog.getByTestId('split-remaining')).toHaveTextContent(
@@ -94,6 +109,44 @@ describe('Lot detail', () => {
     await waitFor(() => expect(server.calls('POST', `${ONE}/split`)).toHaveLength(1));
     expect(server.calls('POST', `${ONE}/split`)[0]?.body).toEqual({ parts_kg: ['200.25', '500'] });
     expect(await screen.findByText(`${lot.code} split into 3 lots.`)).toBeInTheDocument();
+  });
+
+  it('checks an adjustment as the adjust route does, and puts its refusal under the field', async () => {
+    const server = fakeApi({
+      ...signInAs('manager'),
+      [`GET ${ONE}`]: json(lot),
+      [`POST ${ONE}/adjust`]: fieldError({
+        'body.reason': 'Remove control characters (such as NUL) from this text',
+      }),
+    });
+    renderWithAuth(page('/batch-management/:id', LotDetailPage), `/batch-management/${LOT_ID}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Adjust' }));
+    const dialog = within(await screen.findByRole('dialog', { name: `Adjust ${lot.code}` }));
+    const change = dialog.getByRole('textbox', { name: /^Change/ });
+    const reason = dialog.getByRole('textbox', { name: /^Reason/ });
+    await user.type(change, '1,250');
+    await user.click(dialog.getByRole('button', { name: 'Adjust' }));
+    // packages/shared adjustBodySchema's words, before any request.
+    await waitFor(() =>
+      expect(change).toHaveAccessibleDescription(
+        /Enter a non-zero change in kg with at most 3 decimals, below 100 billion/,
+      ),
+    );
+    expect(reason).toHaveAccessibleDescription('Give a reason');
+    expect(server.calls('POST', `${ONE}/adjust`)).toHaveLength(0);
+    await user.clear(change);
+    await user.type(change, '-1250');
+    expect(change).not.toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(reason, 'Recount');
+    await user.click(dialog.getByRole('button', { name: 'Adjust' }));
+    await waitFor(() =>
+      expect(reason).toHaveAccessibleDescription('Remove control characters (such as NUL) from this text'),
+    );
+    expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
+    expect(server.calls('POST', `${ONE}/adjust`)[0]?.body).toEqual({ qty_kg: '-1250', reason: 'Recount' });
   });
 
   it('lets a manager adjust with a signed change and a reason', async () => {

@@ -1,67 +1,44 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { MIN_PASSWORD_LENGTH } from '@plastrace/shared';
-import { type FormEvent, useState } from 'react';
-import { fieldErrorsOf } from '../../components/common/apiErrors.ts';
+import { MIN_PASSWORD_LENGTH, passwordChangeSchema } from '@plastrace/shared';
+import { wireFieldErrorsOf } from '../../components/common/apiErrors.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
+import { useSchemaForm } from '../../components/common/schemaForm.ts';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
+import { confirmPassword, requiredPassword, samePasswords } from '../auth/passwordRules.ts';
 import { useChangePassword } from './api.ts';
 
-interface Values {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
-type FieldErrors = Partial<Record<keyof Values, string>>;
-const empty: Values = { currentPassword: '', newPassword: '', confirmPassword: '' };
-
-export function validatePasswordChange(values: Values): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!values.currentPassword) errors.currentPassword = 'Enter your current password';
-  if (!values.newPassword) errors.newPassword = 'Password is required';
-  else if (values.newPassword.length < MIN_PASSWORD_LENGTH)
-    errors.newPassword = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-  if (!values.confirmPassword) errors.confirmPassword = 'Please confirm your password';
-  else if (values.confirmPassword !== values.newPassword) errors.confirmPassword = 'Passwords do not match';
-  return errors;
-}
+/** `POST /api/auth/password`'s own body schema, with the confirmation the browser asks for. */
+const passwordFormSchema = passwordChangeSchema
+  .extend({
+    new_password: requiredPassword(passwordChangeSchema.shape.new_password),
+    confirm_password: confirmPassword,
+  })
+  .refine(...samePasswords('new_password', 'confirm_password'));
+const empty = { current_password: '', new_password: '', confirm_password: '' };
 
 /** Change password. The server keeps this session and signs out every other one. */
 export function PasswordForm() {
-  const [values, setValues] = useState<Values>(empty);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm(passwordFormSchema, empty);
   const change = useChangePassword();
   const { showToast } = useToast();
 
-  const field = (key: keyof Values) => ({
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { currentTarget: { value: string } }) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [key]: value }));
-    },
-  });
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const submit = form.onSubmit((values) => {
     change.reset();
-    const found = validatePasswordChange(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
     change.mutate(
-      { currentPassword: values.currentPassword, newPassword: values.newPassword },
+      { currentPassword: values.current_password, newPassword: values.new_password },
       {
         onSuccess: (result) => {
-          setValues(empty);
+          form.reset();
           showToast({ message: result?.message || 'Your password has been changed.' });
         },
-        onError: (error) => setErrors(fieldErrorsOf(error)),
+        onError: (error) => form.setErrors(wireFieldErrorsOf(error)),
       },
     );
-  }
+  });
 
   // The field errors already say what is wrong; the banner is for everything else.
-  const fieldLevel = Object.keys(fieldErrorsOf(change.error)).length > 0;
+  const fieldLevel = Object.keys(wireFieldErrorsOf(change.error)).length > 0;
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="password">
       <Title order={2} fz="h4" id="password" mb={4}>
@@ -70,7 +47,7 @@ export function PasswordForm() {
       <Text size="sm" c="dimmed" mb="md">
         At least {MIN_PASSWORD_LENGTH} characters. Your other sessions are signed out when it changes.
       </Text>
-      <form onSubmit={handleSubmit} noValidate aria-label="Change password">
+      <form onSubmit={submit} noValidate aria-label="Change password">
         <Stack gap="sm" maw={420}>
           {!fieldLevel && <ActionError error={change.error} />}
           <PasswordField
@@ -78,21 +55,21 @@ export function PasswordForm() {
             required
             autoComplete="current-password"
             toggleName="current password"
-            {...field('currentPassword')}
+            {...form.getInputProps('current_password')}
           />
           <PasswordField
             label="New password"
             required
             autoComplete="new-password"
             toggleName="new password"
-            {...field('newPassword')}
+            {...form.getInputProps('new_password')}
           />
           <PasswordField
             label="Confirm new password"
             required
             autoComplete="new-password"
             toggleName="confirm password"
-            {...field('confirmPassword')}
+            {...form.getInputProps('confirm_password')}
           />
           <Group>
             <Button type="submit" loading={change.isPending}>

@@ -1,82 +1,60 @@
 import { Badge, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { profileUpdateSchema } from '@plastrace/shared';
 import type { SessionUser } from '../../auth/sessionStore.ts';
-import { fieldErrorsOf } from '../../components/common/apiErrors.ts';
+import { wireFieldErrorsOf } from '../../components/common/apiErrors.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
+import { useSchemaForm } from '../../components/common/schemaForm.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { useUpdateProfile } from './api.ts';
 import { ResendVerificationButton } from './ResendVerification.tsx';
 
-interface Values {
-  firstName: string;
-  lastName: string;
-  phone: string;
-}
-type FieldErrors = Partial<Record<keyof Values, string>>;
-
-export function validateProfile(values: Values): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!values.firstName.trim()) errors.firstName = 'First name is required';
-  if (!values.lastName.trim()) errors.lastName = 'Last name is required';
-  if (values.phone.trim().length > 30) errors.phone = 'Phone number must be at most 30 characters';
-  return errors;
-}
-
 /** Name and phone; the email is the sign-in name and is shown with its verification state. */
 export function ProfileForm({ user }: { user: SessionUser }) {
-  const initial: Values = { firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? '' };
-  const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // `PATCH /api/profile`'s own body schema: the same rules and words as the server.
+  const form = useSchemaForm(profileUpdateSchema, {
+    first_name: user.firstName,
+    last_name: user.lastName,
+    phone: user.phone ?? '',
+  });
   const update = useUpdateProfile();
   const { showToast } = useToast();
-  const dirty = (Object.keys(initial) as (keyof Values)[]).some((k) => values[k] !== initial[k]);
 
-  const field = (key: keyof Values) => ({
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { currentTarget: { value: string } }) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [key]: value }));
-    },
-  });
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validateProfile(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const phone = values.phone.trim();
+  const submit = form.onSubmit((values) => {
+    update.reset();
+    const body = profileUpdateSchema.parse(values);
     update.mutate(
-      { firstName: values.firstName.trim(), lastName: values.lastName.trim(), phone: phone || null },
+      { firstName: body.first_name, lastName: body.last_name, phone: body.phone || null },
       {
         onSuccess: () => showToast({ message: 'Your profile has been saved.' }),
-        onError: (error) => setErrors(fieldErrorsOf(error)),
+        onError: (error) => form.setErrors(wireFieldErrorsOf(error)),
       },
     );
-  }
+  });
 
+  // The field errors already say what is wrong; the banner is for everything else.
+  const fieldLevel = Object.keys(wireFieldErrorsOf(update.error)).length > 0;
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="profile-details">
       <Title order={2} fz="h4" id="profile-details" mb="md">
         Your details
       </Title>
-      <form onSubmit={handleSubmit} noValidate aria-label="Your details">
+      <form onSubmit={submit} noValidate aria-label="Your details">
         <Stack gap="sm">
-          <ActionError error={update.error} />
+          {!fieldLevel && <ActionError error={update.error} />}
           <Group grow align="flex-start" wrap="wrap">
             <TextInput
               label="First name"
               required
               autoComplete="given-name"
               miw={200}
-              {...field('firstName')}
+              {...form.getInputProps('first_name')}
             />
             <TextInput
               label="Last name"
               required
               autoComplete="family-name"
               miw={200}
-              {...field('lastName')}
+              {...form.getInputProps('last_name')}
             />
           </Group>
           <TextInput
@@ -85,7 +63,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
             type="tel"
             autoComplete="tel"
             placeholder="+63 912 345 6789"
-            {...field('phone')}
+            {...form.getInputProps('phone')}
           />
           <TextInput
             label="Email"
@@ -111,7 +89,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
             </Group>
           )}
           <Group>
-            <Button type="submit" loading={update.isPending} disabled={!dirty}>
+            <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
               Save changes
             </Button>
           </Group>

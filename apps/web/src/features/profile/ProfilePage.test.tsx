@@ -56,6 +56,25 @@ describe('ProfilePage – password', () => {
     expect(server.calls('POST', '/api/auth/password')).toHaveLength(0);
   });
 
+  it('says under each field what is missing, and a message goes as its field is edited', async () => {
+    const server = renderProfile();
+    const user = userEvent.setup();
+    await screen.findByRole('form', { name: 'Change password' });
+    const form = within(passwordForm());
+    await user.click(form.getByRole('button', { name: 'Change password' }));
+
+    const current = form.getByLabelText(/^Current password/);
+    expect(current).toHaveAccessibleDescription('Enter your current password');
+    expect(form.getByLabelText(/^New password/)).toHaveAccessibleDescription('Password is required');
+    expect(form.getByLabelText(/^Confirm new password/)).toHaveAccessibleDescription(
+      'Please confirm your password',
+    );
+    await user.type(current, 'o');
+    expect(current).not.toHaveAttribute('aria-invalid', 'true');
+    expect(form.getByLabelText(/^New password/)).toHaveAccessibleDescription('Password is required');
+    expect(server.calls('POST', '/api/auth/password')).toHaveLength(0);
+  });
+
   it('refuses a new password shorter than 8 characters', async () => {
     const server = renderProfile();
     const user = userEvent.setup();
@@ -116,6 +135,29 @@ describe('ProfilePage – details and sessions', () => {
       phone: null,
     });
     expect(await screen.findByText('Your profile has been saved.')).toBeInTheDocument();
+  });
+
+  it('checks the details with the API’s schema and puts a server refusal under its field', async () => {
+    const server = renderProfile({
+      'PATCH /api/profile': fieldError({ 'body.phone': 'Enter a phone number such as 0917 123 4567' }),
+    });
+    const user = userEvent.setup();
+    const first = await screen.findByRole('textbox', { name: /^First name/ });
+    await user.clear(first);
+    await user.type(first, '   ');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(first).toHaveAccessibleDescription('First name is required');
+    expect(server.calls('PATCH', '/api/profile')).toHaveLength(0);
+    await user.type(first, 'Ana');
+    expect(first).not.toHaveAttribute('aria-invalid', 'true');
+
+    const phone = screen.getByRole('textbox', { name: /^Phone number/ });
+    await user.type(phone, 'call me');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(phone).toHaveAccessibleDescription(/Enter a phone number such as 0917 123 4567/),
+    );
+    expect(within(screen.getByRole('form', { name: 'Your details' })).queryByRole('alert')).toBeNull();
   });
 
   it('shows an unverified email with a resend button', async () => {

@@ -3,17 +3,15 @@ import { formatKg, formatPhp, formatPhpPerKg } from '@plastrace/shared';
 import { IconTrash } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
 import type { MaterialOption } from './api.ts';
-import { type FormErrors, type LineDraft, lineFigures } from './formState.ts';
+import { lineFigures, type ReceiveForm } from './formState.ts';
 
 interface LineFieldsProps {
+  form: ReceiveForm;
   index: number;
-  line: LineDraft;
   materials: MaterialOption[];
   /** The price list's PHP/kg for this line's material; null: none; undefined: not known yet. */
   listPrice?: string | null;
-  errors: FormErrors;
   canRemove: boolean;
-  onChange: (patch: Partial<LineDraft>) => void;
   onRemove: () => void;
   /** Enter in the line's last field: the form adds a line after the last one. */
   onEnterInLastField: () => void;
@@ -21,22 +19,23 @@ interface LineFieldsProps {
 
 /** One delivery line: material, weights, deduction, optional price and the live figures. */
 export function LineFields({
+  form,
   index,
-  line,
   materials,
   listPrice,
-  errors,
   canRemove,
-  onChange,
   onRemove,
   onEnterInLastField,
 }: LineFieldsProps) {
   const n = index + 1;
-  const err = (field: string) => errors[`lines.${index}.${field}`];
+  const line = form.getValues().lines[index];
+  const field = (name: 'material_id' | 'gross_kg' | 'tare_kg' | 'deduction_pct' | 'unit_price') =>
+    form.getInputProps(`lines.${index}.${name}`);
+  if (!line) return null;
   const figures = lineFigures(line, listPrice);
-  const fromList = !line.unitPrice.trim();
+  const fromList = !line.unit_price.trim();
   const priceHint =
-    fromList && line.materialId && listPrice === null
+    fromList && line.material_id && listPrice === null
       ? 'No price list row for this material here on that day: enter the price'
       : undefined;
   // Enter inside a line never submits the form by accident (a phone's 'Go' key).
@@ -63,46 +62,21 @@ export function LineFields({
           required
           data-line-first={index}
           style={{ gridColumn: 'span 2' }}
-          value={line.materialId}
-          error={err('materialId')}
+          {...field('material_id')}
           data={[
             { value: '', label: 'Choose…' },
             ...materials.map((m) => ({ value: m.id, label: `${m.name} (${m.code})` })),
           ]}
-          onChange={(e) => onChange({ materialId: e.currentTarget.value })}
         />
-        <TextInput
-          label="Gross kg"
-          required
-          {...decimal}
-          value={line.grossKg}
-          error={err('grossKg')}
-          onChange={(e) => onChange({ grossKg: e.currentTarget.value })}
-        />
-        <TextInput
-          label="Tare kg"
-          placeholder="0"
-          {...decimal}
-          value={line.tareKg}
-          error={err('tareKg')}
-          onChange={(e) => onChange({ tareKg: e.currentTarget.value })}
-        />
-        <TextInput
-          label="Deduction %"
-          placeholder="0"
-          {...decimal}
-          value={line.deductionPct}
-          error={err('deductionPct')}
-          onChange={(e) => onChange({ deductionPct: e.currentTarget.value })}
-        />
+        <TextInput label="Gross kg" required {...decimal} {...field('gross_kg')} />
+        <TextInput label="Tare kg" placeholder="0" {...decimal} {...field('tare_kg')} />
+        <TextInput label="Deduction %" placeholder="0" {...decimal} {...field('deduction_pct')} />
         <TextInput
           label="Unit price (PHP/kg)"
           placeholder={listPrice ? `Price list: ${listPrice}` : 'Price list'}
           {...decimal}
-          value={line.unitPrice}
-          error={err('unitPrice')}
+          {...field('unit_price')}
           description={priceHint}
-          onChange={(e) => onChange({ unitPrice: e.currentTarget.value })}
           onKeyDown={(e) => {
             if (e.key !== 'Enter') return;
             e.preventDefault();

@@ -1,5 +1,5 @@
 import { Anchor, Button, DataList, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatKg, formatPhp } from '@plastrace/shared';
+import { formatKg, formatPhp, voidBodySchema } from '@plastrace/shared';
 import { IconArrowLeft, IconPencil, IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -8,12 +8,12 @@ import { isNotFound } from '../../components/common/apiErrors.ts';
 import { ConfirmDialog } from '../../components/common/ConfirmDialog.tsx';
 import { formatDateTime } from '../../components/common/format.ts';
 import { QueryError } from '../../components/common/QueryError.tsx';
+import { ReasonDialog } from '../../components/common/ReasonDialog.tsx';
 import { useCan, useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { type ReceiveRecord, usePostReceiveRecord, useReceiveRecord, useVoidReceiveRecord } from './api.ts';
 import classes from './print.module.css';
-import { ReasonDialog } from './ReasonDialog.tsx';
 import { ReceiveLinesTable } from './ReceiveLinesTable.tsx';
 import { ReceivePhotos } from './ReceivePhotos.tsx';
 import { RecordStatusBadge } from './StatusBadge.tsx';
@@ -158,6 +158,7 @@ function RecordView({ record }: { record: ReceiveRecord }) {
         opened={askVoid}
         title={`Void ${record.number}?`}
         confirmLabel="Void record"
+        schema={voidBodySchema}
         loading={voidRecord.isPending}
         error={voidRecord.error}
         onClose={() => {

@@ -4,10 +4,11 @@ import {
   PHOTO_MAX_BYTES,
   page as pageOf,
   priceSchema,
+  RECEIVE_LINE_RULES,
   receiveRecordSchema,
   supplierLookupSchema,
 } from '@plastrace/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiError, fakeApi, type Handler, json, type RecordedRequest } from '../../test/fakeApi.ts';
@@ -237,13 +238,54 @@ describe('New delivery form', () => {
     expect(await screen.findByText('RR-0042 posted: 1 lot(s) created.')).toBeInTheDocument();
   });
 
-  it('checks required fields before calling the server', async () => {
+  it('checks the body with the API’s own schema, in its words, before calling the server', async () => {
     const { server, user } = renderForm();
-    await user.click(await screen.findByRole('button', { name: 'Save draft' }));
+    await screen.findByRole('option', { name: 'PET bottles (PET-BTL)' });
+    const gross = line(1).getByRole('textbox', { name: /^Gross kg/ });
+    await user.type(gross, '1,250');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    // packages/shared receiveRecordInputSchema's messages, under their fields.
     expect(await screen.findByText('Choose a supplier')).toBeInTheDocument();
-    expect(screen.getByText('Choose a facility')).toBeInTheDocument();
-    expect(line(1).getByText('Enter the gross weight')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^Facility/ })).toHaveAccessibleDescription(
+      'Choose a facility',
+    );
+    expect(line(1).getByRole('combobox', { name: /^Material/ })).toHaveAccessibleDescription(
+      'Choose a material',
+    );
+    expect(gross).toHaveAccessibleDescription('Gross weight: write 1250, without commas');
+
+    // A message goes as its field is edited; the others stay.
+    await user.clear(gross);
+    await user.type(gross, '1250');
+    expect(gross).not.toHaveAttribute('aria-invalid', 'true');
+    expect(line(1).getByRole('combobox', { name: /^Material/ })).toHaveAttribute('aria-invalid', 'true');
+
+    // The rule between figures the database enforces, before "Save and post" asks anything.
+    const tare = line(1).getByRole('textbox', { name: 'Tare kg' });
+    await user.type(tare, '1250');
+    await user.click(screen.getByRole('button', { name: 'Save and post' }));
+    await waitFor(() => expect(tare).toHaveAccessibleDescription(RECEIVE_LINE_RULES.tare));
+    expect(screen.queryByRole('dialog', { name: 'Post this delivery?' })).not.toBeInTheDocument();
     expect(server.calls('POST', '/api/receive-records')).toHaveLength(0);
+  });
+
+  it('puts the server’s refusal of a header field under that field, until it is edited', async () => {
+    const { user } = renderForm({
+      'POST /api/receive-records': fieldError({
+        'body.received_at': 'The time received cannot be in the future',
+      }),
+    });
+    await screen.findByRole('option', { name: 'PET bottles (PET-BTL)' });
+    await fillHeader(user);
+    await user.selectOptions(line(1).getByRole('combobox', { name: /^Material/ }), 'PET bottles (PET-BTL)');
+    await user.type(line(1).getByRole('textbox', { name: /^Gross kg/ }), '10');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    const receivedAt = screen.getByLabelText(/^Received at/);
+    await waitFor(() =>
+      expect(receivedAt).toHaveAccessibleDescription(/The time received cannot be in the future/),
+    );
+    fireEvent.change(receivedAt, { target: { value: '2026-05-20T08:00' } });
+    expect(receivedAt).not.toHaveAttribute('aria-invalid', 'true');
   });
 });
 

@@ -11,10 +11,10 @@ import {
 } from '@mantine/core';
 import { formatKg, formatPhp, sumDecimals } from '@plastrace/shared';
 import { IconPlus } from '@tabler/icons-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { newIdempotencyKey } from '../../api/idempotency.ts';
-import { fieldErrorsOf } from '../../components/common/apiErrors.ts';
+import { wireFieldErrorsOf } from '../../components/common/apiErrors.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
 import { useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
@@ -26,16 +26,7 @@ import {
   usePostReceiveRecord,
   useSaveReceiveRecord,
 } from './api.ts';
-import {
-  draftOf,
-  emptyLine,
-  type FormErrors,
-  type LineDraft,
-  lineFigures,
-  newDraft,
-  toInput,
-  validateDraft,
-} from './formState.ts';
+import { emptyLine, lineFigures, type ReceiveFormValues, toInput, useReceiveForm } from './formState.ts';
 import { LineFields } from './LineFields.tsx';
 import { PhotoPicker } from './PhotoPicker.tsx';
 import { PostConfirmDialog } from './PostConfirmDialog.tsx';
@@ -48,9 +39,10 @@ export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
   const { timeZone } = useMe();
   const navigate = useNavigate();
   const { showToast } = useToast();
-  const [draft, setDraft] = useState(() => (record ? draftOf(record, timeZone) : newDraft(timeZone)));
+  // Checked by the API's own body schema: the same rules and words in the browser as on the server.
+  const { schema, form } = useReceiveForm(timeZone, record);
+  const values = form.getValues();
   const [supplier, setSupplier] = useState(record?.supplier ?? null);
-  const [errors, setErrors] = useState<FormErrors>({});
   // One key per submission: a retry after a failure reuses it, a success starts a new one.
   const saveKey = useRef(newIdempotencyKey());
   const postKey = useRef(newIdempotencyKey());
@@ -62,29 +54,24 @@ export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
   // Photos go up once the draft exists (they need its id), one at a time after the save.
   const photos = usePhotoUploads({ alreadyAttached: record?.photos.length ?? 0 });
 
-  const set = (patch: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...patch }));
-  const setLine = (i: number, patch: Partial<LineDraft>) =>
-    setDraft((d) => ({ ...d, lines: d.lines.map((l, j) => (j === i ? { ...l, ...patch } : l)) }));
   const addLine = () => {
-    setDraft((d) => ({ ...d, lines: [...d.lines, emptyLine()] }));
+    form.insertListItem('lines', emptyLine());
     // Focus the new line's first field once it is rendered.
     setTimeout(() => {
       const selects = linesRef.current?.querySelectorAll<HTMLSelectElement>('select[data-line-first]');
       selects?.[selects.length - 1]?.focus();
     });
   };
-  const removeLine = (i: number) => {
-    setDraft((d) => ({ ...d, lines: d.lines.filter((_, j) => j !== i) }));
-    setErrors({});
-  };
+  // The messages of the lines after it move up with them.
+  const removeLine = (i: number) => form.removeListItem('lines', i);
 
   // Lines left to the price list show the row posting will use: material grade, facility region, day.
-  const region = facilities.data?.items.find((f) => f.id === draft.facilityId)?.region;
+  const region = facilities.data?.items.find((f) => f.id === values.facility_id)?.region;
   const listed = (materials.data?.items ?? []).filter((m) =>
-    draft.lines.some((l) => l.materialId === m.id && !l.unitPrice.trim()),
+    values.lines.some((l) => l.material_id === m.id && !l.unit_price.trim()),
   );
-  const listPrices = useListPrices(listed, region, draft.receivedAt.slice(0, 10) || null);
-  const figures = draft.lines.map((l) => lineFigures(l, listPrices.get(l.materialId)));
+  const listPrices = useListPrices(listed, region, values.received_at.slice(0, 10) || null);
+  const figures = values.lines.map((l) => lineFigures(l, listPrices.get(l.material_id)));
   const totalNet = sumDecimals(
     figures.map((f) => f?.netKg ?? '0'),
     3,
@@ -96,21 +83,19 @@ export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
   const unpriced = figures.some((f) => f?.amount === null);
   const [confirmPost, setConfirmPost] = useState(false);
 
-  function submit(andPost: boolean) {
+  /** Sends values the form has checked. */
+  function submit(checked: ReceiveFormValues, andPost: boolean) {
     save.reset();
     post.reset();
-    const found = validateDraft(draft, timeZone);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
     save.mutate(
       {
-        input: toInput(draft, timeZone),
+        input: toInput(schema.parse(checked)),
         idempotencyKey: saveKey.current,
         id: record?.id,
         version: record?.version,
       },
       {
-        onError: (error) => setErrors(fieldErrorsOf(error)),
+        onError: (error) => form.setErrors(wireFieldErrorsOf(error)),
         onSuccess: async (saved) => {
           saveKey.current = newIdempotencyKey();
           const failures = await photos.uploadAll(saved.id);
@@ -148,15 +133,15 @@ export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
     );
   }
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    submit(false);
-  };
   const busy = save.isPending || post.isPending || photos.uploading;
-  const fieldLevel = Object.keys(fieldErrorsOf(save.error)).length > 0;
+  const fieldLevel = Object.keys(wireFieldErrorsOf(save.error)).length > 0;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={record ? `Edit ${record.number}` : 'New delivery'}>
+    <form
+      onSubmit={form.onSubmit((checked) => submit(checked, false))}
+      noValidate
+      aria-label={record ? `Edit ${record.number}` : 'New delivery'}
+    >
       <Stack gap="md">
         {save.error && (
           <ActionError
@@ -168,75 +153,58 @@ export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
           <SupplierSelect
             required
             value={supplier}
-            error={errors.supplierId}
+            error={form.errors.supplier_id}
             onChange={(s) => {
               setSupplier(s);
-              set({ supplierId: s?.id ?? '' });
+              form.setFieldValue('supplier_id', s?.id ?? '');
             }}
           />
           <NativeSelect
             label="Facility"
             required
-            value={draft.facilityId}
-            error={errors.facilityId ?? (facilities.isError ? facilities.error.message : undefined)}
+            {...form.getInputProps('facility_id')}
+            error={form.errors.facility_id ?? (facilities.isError ? facilities.error.message : undefined)}
             data={[
               { value: '', label: facilities.isPending ? 'Loading…' : 'Choose…' },
               ...(facilities.data?.items ?? []).map((f) => ({ value: f.id, label: `${f.name} (${f.code})` })),
             ]}
-            onChange={(e) => set({ facilityId: e.currentTarget.value })}
           />
           <TextInput
             label="Received at"
             type="datetime-local"
             required
             description={`Time in ${timeZone}`}
-            value={draft.receivedAt}
-            error={errors.receivedAt}
-            onChange={(e) => set({ receivedAt: e.currentTarget.value })}
+            {...form.getInputProps('received_at')}
           />
-          <TextInput
-            label="Weighbridge ticket"
-            value={draft.weighbridgeTicket}
-            error={errors.weighbridgeTicket}
-            onChange={(e) => set({ weighbridgeTicket: e.currentTarget.value })}
-          />
+          <TextInput label="Weighbridge ticket" {...form.getInputProps('weighbridge_ticket')} />
           <TextInput
             label="Vehicle plate"
             autoCapitalize="characters"
-            value={draft.vehiclePlate}
-            error={errors.vehiclePlate}
-            onChange={(e) => set({ vehiclePlate: e.currentTarget.value })}
+            {...form.getInputProps('vehicle_plate')}
           />
-          <TextInput
-            label="Scale or device id"
-            value={draft.scaleDeviceId}
-            error={errors.scaleDeviceId}
-            onChange={(e) => set({ scaleDeviceId: e.currentTarget.value })}
-          />
+          <TextInput label="Scale or device id" {...form.getInputProps('scale_device_id')} />
         </SimpleGrid>
 
         <Title order={2} fz="h4">
           Lines
         </Title>
-        {errors.lines && (
+        {form.errors.lines && (
           <Text c="red" size="sm" role="alert">
-            {errors.lines}
+            {form.errors.lines}
           </Text>
         )}
         <Stack gap="sm" ref={linesRef}>
-          {draft.lines.map((line, i) => (
+          {values.lines.map((line, i) => (
             <LineFields
               key={line.key}
+              form={form}
               index={i}
-              line={line}
               materials={materials.data?.items ?? []}
-              listPrice={listPrices.get(line.materialId)}
-              errors={errors}
-              canRemove={draft.lines.length > 1}
-              onChange={(patch) => setLine(i, patch)}
+              listPrice={listPrices.get(line.material_id)}
+              canRemove={values.lines.length > 1}
               onRemove={() => removeLine(i)}
               onEnterInLastField={() => {
-                if (i === draft.lines.length - 1) addLine();
+                if (i === values.lines.length - 1) addLine();
               }}
             />
           ))}
@@ -257,13 +225,7 @@ export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
           <ReceivePhotos record={record} canRemove canAdd={false} title="Attached photos" titleOrder={3} />
         )}
         <PhotoPicker uploads={photos} disabled={busy} />
-        <Textarea
-          label="Notes"
-          rows={2}
-          value={draft.notes}
-          error={errors.notes}
-          onChange={(e) => set({ notes: e.currentTarget.value })}
-        />
+        <Textarea label="Notes" rows={2} {...form.getInputProps('notes')} />
         <Group justify="flex-end">
           <Button type="submit" variant="default" loading={save.isPending && !post.isPending} disabled={busy}>
             Save draft
@@ -271,9 +233,7 @@ export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
           <Button
             onClick={() => {
               // The same checks as saving, before asking; the server's answer still decides.
-              const found = validateDraft(draft, timeZone);
-              setErrors(found);
-              if (Object.keys(found).length === 0) setConfirmPost(true);
+              if (!form.validate().hasErrors) setConfirmPost(true);
             }}
             loading={busy}
           >
@@ -285,7 +245,7 @@ export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
         opened={confirmPost}
         summary={{
           supplierName: supplier?.name ?? null,
-          lines: draft.lines.length,
+          lines: values.lines.length,
           netKg: totalNet,
           payableKg: sumDecimals(
             figures.map((f) => f?.payableKg ?? '0'),
@@ -296,7 +256,7 @@ export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
         onClose={() => setConfirmPost(false)}
         onConfirm={() => {
           setConfirmPost(false);
-          submit(true);
+          submit(form.getValues(), true);
         }}
       />
     </form>

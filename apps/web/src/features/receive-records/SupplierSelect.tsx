@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type SupplierOption, useSupplierLookup } from '../team/api.ts';
 
 type Supplier = Pick<SupplierOption, 'id' | 'code' | 'name'>;
@@ -9,7 +9,7 @@ interface SupplierSelectProps {
   value: Supplier | null;
   onChange: (supplier: Supplier | null) => void;
   label?: string;
-  error?: string | undefined;
+  error?: ReactNode;
   required?: boolean;
   placeholder?: string;
 }

@@ -1,137 +1,139 @@
-import {
-  groupedNumberHint,
-  type ReceiveLineValues,
-  receiveLineFigures,
-  receiveLineProblems,
-} from '@plastrace/shared';
+import { receiveLineFigures, receiveLineProblems, receiveRecordInputSchema } from '@plastrace/shared';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
+import { fromLocalInput, toLocalInput } from '../../components/common/datetime.ts';
+import { leftOutWhenBlank, typed, useSchemaForm } from '../../components/common/schemaForm.ts';
 import type { ReceiveInput, ReceiveRecord } from './api.ts';
-import { fromLocalInput, toLocalInput } from './datetime.ts';
 
-export interface LineDraft {
-  /** React key only. */
-  key: string;
-  materialId: string;
-  grossKg: string;
-  tareKg: string;
-  deductionPct: string;
-  unitPrice: string;
-}
+const wire = receiveRecordInputSchema.shape;
+const wireLine = wire.lines.element.shape;
 
-export interface ReceiveDraft {
-  supplierId: string;
-  facilityId: string;
-  receivedAt: string;
-  weighbridgeTicket: string;
-  scaleDeviceId: string;
-  vehiclePlate: string;
-  notes: string;
-  lines: LineDraft[];
-}
+/** One delivery line as typed: the wire's line, its numbers as text, and a React key. */
+const lineFormSchema = wire.lines.element
+  .extend({
+    key: z.string(),
+    gross_kg: typed(wireLine.gross_kg),
+    // The server defaults an absent tare and deduction to 0; the form leaves them out, as it always has.
+    tare_kg: leftOutWhenBlank(wireLine.tare_kg.unwrap().optional()),
+    deduction_pct: leftOutWhenBlank(wireLine.deduction_pct.unwrap().optional()),
+    unit_price: leftOutWhenBlank(wireLine.unit_price),
+  })
+  // The rules between a line's figures, which the database enforces at saving, in its words: also
+  // while another field of the line is refused, so every message shows at once.
+  .superRefine(
+    (line, ctx) => {
+      const text = (v: unknown) => (typeof v === 'string' ? v : '');
+      const problems = receiveLineProblems({
+        gross: text(line.gross_kg),
+        tare: text(line.tare_kg),
+        deduction: text(line.deduction_pct),
+        price: '',
+      });
+      if (problems.tare) ctx.addIssue({ code: 'custom', path: ['tare_kg'], message: problems.tare });
+      if (problems.deduction)
+        ctx.addIssue({ code: 'custom', path: ['deduction_pct'], message: problems.deduction });
+    },
+    { when: () => true },
+  );
 
-/** Field errors keyed like the server's after fieldErrorsOf: 'supplierId', 'lines.0.grossKg'. */
-export type FormErrors = Record<string, string>;
+/**
+ * The delivery form, checked by the API's own body schema (receiveRecordInputSchema): the time is the
+ * datetime-local value read in the organization's zone, empty optional fields are left out.
+ */
+export const receiveFormSchema = (timeZone: string) =>
+  receiveRecordInputSchema.extend({
+    received_at: z
+      .string()
+      .transform((local) => fromLocalInput(local, timeZone) ?? local)
+      .pipe(wire.received_at),
+    weighbridge_ticket: leftOutWhenBlank(wire.weighbridge_ticket),
+    scale_device_id: leftOutWhenBlank(wire.scale_device_id),
+    vehicle_plate: leftOutWhenBlank(wire.vehicle_plate),
+    notes: leftOutWhenBlank(wire.notes),
+    // The wire's own count rules (at least one line, at most 50), on lines held as text.
+    lines: z.array(lineFormSchema).check(...((wire.lines.def.checks ?? []) as z.core.$ZodCheck<unknown[]>[])),
+  });
+
+type ReceiveFormSchema = ReturnType<typeof receiveFormSchema>;
+export type ReceiveFormValues = z.input<ReceiveFormSchema>;
+export type LineValues = ReceiveFormValues['lines'][number];
 
 let lineSeq = 0;
-export const emptyLine = (): LineDraft => ({
+export const emptyLine = (): LineValues => ({
   key: `line-${++lineSeq}`,
-  materialId: '',
-  grossKg: '',
-  tareKg: '',
-  deductionPct: '',
-  unitPrice: '',
+  material_id: '',
+  gross_kg: '',
+  tare_kg: '',
+  deduction_pct: '',
+  unit_price: '',
 });
 
-export const newDraft = (timeZone: string, now = new Date()): ReceiveDraft => ({
-  supplierId: '',
-  facilityId: '',
-  receivedAt: toLocalInput(now, timeZone),
-  weighbridgeTicket: '',
-  scaleDeviceId: '',
-  vehiclePlate: '',
+export const newValues = (timeZone: string, now = new Date()): ReceiveFormValues => ({
+  supplier_id: '',
+  facility_id: '',
+  received_at: toLocalInput(now, timeZone),
+  weighbridge_ticket: '',
+  scale_device_id: '',
+  vehicle_plate: '',
   notes: '',
   lines: [emptyLine()],
 });
 
-export const draftOf = (record: ReceiveRecord, timeZone: string): ReceiveDraft => ({
-  supplierId: record.supplier.id,
-  facilityId: record.facility.id,
-  receivedAt: toLocalInput(new Date(record.receivedAt), timeZone),
-  weighbridgeTicket: record.weighbridgeTicket ?? '',
-  scaleDeviceId: record.scaleDeviceId ?? '',
-  vehiclePlate: record.vehiclePlate ?? '',
+export const valuesOf = (record: ReceiveRecord, timeZone: string): ReceiveFormValues => ({
+  supplier_id: record.supplier.id,
+  facility_id: record.facility.id,
+  received_at: toLocalInput(new Date(record.receivedAt), timeZone),
+  weighbridge_ticket: record.weighbridgeTicket ?? '',
+  scale_device_id: record.scaleDeviceId ?? '',
+  vehicle_plate: record.vehiclePlate ?? '',
   notes: record.notes ?? '',
   lines: record.lines.map((l) => ({
     key: `line-${++lineSeq}`,
-    materialId: l.material.id,
-    grossKg: l.grossKg,
-    tareKg: l.tareKg,
-    deductionPct: l.deductionPct,
-    unitPrice: l.unitPrice,
+    material_id: l.material.id,
+    gross_kg: l.grossKg,
+    tare_kg: l.tareKg,
+    deduction_pct: l.deductionPct,
+    unit_price: l.unitPrice,
   })),
 });
 
-const valuesOf = (line: LineDraft): ReceiveLineValues => ({
-  gross: line.grossKg,
-  tare: line.tareKg,
-  deduction: line.deductionPct,
-  price: line.unitPrice,
-});
+/** The delivery form: a draft being edited, or a new delivery received now. */
+export function useReceiveForm(timeZone: string, record?: ReceiveRecord) {
+  const schema = useMemo(() => receiveFormSchema(timeZone), [timeZone]);
+  // Made once: the form keeps its first values (and "now" is when the form opened).
+  const [initial] = useState(() => (record ? valuesOf(record, timeZone) : newValues(timeZone)));
+  return { schema, form: useSchemaForm(schema, initial) };
+}
+export type ReceiveForm = ReturnType<typeof useReceiveForm>['form'];
 
 /**
  * The line's net, payable and amount as posting will store them (null until the weights are numbers).
  * A line without a unit price is priced with `listPrice`, the price list's row posting will use.
  */
-export const lineFigures = (line: LineDraft, listPrice?: string | null) =>
-  receiveLineFigures({ ...valuesOf(line), price: line.unitPrice.trim() || listPrice || '' });
-
-const decimalShape = (places: number) => new RegExp(`^\\d+(\\.\\d{1,${places}})?$`);
-const KG = decimalShape(3);
-const PCT = decimalShape(2);
-
-/** The checks the server also makes, so a phone user learns of them without a round trip. */
-export function validateDraft(draft: ReceiveDraft, timeZone: string): FormErrors {
-  const errors: FormErrors = {};
-  if (!draft.supplierId) errors.supplierId = 'Choose a supplier';
-  if (!draft.facilityId) errors.facilityId = 'Choose a facility';
-  if (!fromLocalInput(draft.receivedAt, timeZone)) errors.receivedAt = 'Enter the date and time received';
-  draft.lines.forEach((line, i) => {
-    const at = (field: string) => `lines.${i}.${field}`;
-    if (!line.materialId) errors[at('materialId')] = 'Choose a material';
-    if (!line.grossKg.trim()) errors[at('grossKg')] = 'Enter the gross weight';
-    else if (!KG.test(line.grossKg.trim()))
-      errors[at('grossKg')] = groupedNumberHint(line.grossKg) ?? 'Up to 3 decimals, e.g. 1250.5';
-    if (line.tareKg.trim() && !KG.test(line.tareKg.trim()))
-      errors[at('tareKg')] = groupedNumberHint(line.tareKg) ?? 'Up to 3 decimals, e.g. 25';
-    if (line.deductionPct.trim() && !PCT.test(line.deductionPct.trim()))
-      errors[at('deductionPct')] = 'A percentage from 0 to 100';
-    // The rules between figures, worded and compared as the server does.
-    const problems = receiveLineProblems(valuesOf(line));
-    if (problems.tare && !errors[at('grossKg')]) errors[at('tareKg')] ??= problems.tare;
-    if (problems.deduction) errors[at('deductionPct')] ??= problems.deduction;
-    if (line.unitPrice.trim() && !PCT.test(line.unitPrice.trim()))
-      errors[at('unitPrice')] = 'PHP per kg, up to 2 decimals';
+export const lineFigures = (line: LineValues, listPrice?: string | null) =>
+  receiveLineFigures({
+    gross: line.gross_kg,
+    tare: line.tare_kg,
+    deduction: line.deduction_pct,
+    price: line.unit_price.trim() || listPrice || '',
   });
-  return errors;
-}
 
-const optional = (value: string) => value.trim() || undefined;
-
-/** The request body: empty optional fields, and an empty unit price, are left out. */
-export function toInput(draft: ReceiveDraft, timeZone: string): ReceiveInput {
+/** The request body (camelCase: the client writes the wire's names) from the checked form. */
+export function toInput(body: z.output<ReceiveFormSchema>): ReceiveInput {
   return {
-    supplierId: draft.supplierId,
-    facilityId: draft.facilityId,
-    receivedAt: fromLocalInput(draft.receivedAt, timeZone) ?? draft.receivedAt,
-    weighbridgeTicket: optional(draft.weighbridgeTicket),
-    scaleDeviceId: optional(draft.scaleDeviceId),
-    vehiclePlate: optional(draft.vehiclePlate)?.toUpperCase(),
-    notes: optional(draft.notes),
-    lines: draft.lines.map((l) => ({
-      materialId: l.materialId,
-      grossKg: l.grossKg.trim(),
-      tareKg: optional(l.tareKg),
-      deductionPct: optional(l.deductionPct),
-      unitPrice: optional(l.unitPrice),
+    supplierId: body.supplier_id,
+    facilityId: body.facility_id,
+    receivedAt: body.received_at,
+    weighbridgeTicket: body.weighbridge_ticket ?? undefined,
+    scaleDeviceId: body.scale_device_id ?? undefined,
+    vehiclePlate: body.vehicle_plate ?? undefined,
+    notes: body.notes ?? undefined,
+    lines: body.lines.map((l) => ({
+      materialId: l.material_id,
+      grossKg: l.gross_kg,
+      tareKg: l.tare_kg,
+      deductionPct: l.deduction_pct,
+      unitPrice: l.unit_price,
     })),
   };
 }

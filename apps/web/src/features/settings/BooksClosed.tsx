@@ -1,11 +1,14 @@
 import { Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
-import { fieldErrorsOf, isConflict } from '../../components/common/apiErrors.ts';
+import { booksClosedBodySchema } from '@plastrace/shared';
+import { useMemo } from 'react';
+import type { z } from 'zod';
+import { isConflict, wireFieldErrorsOf } from '../../components/common/apiErrors.ts';
+import { toLocalInput } from '../../components/common/datetime.ts';
 import { formatDate } from '../../components/common/format.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
+import { useSchemaForm } from '../../components/common/schemaForm.ts';
 import { useCan, useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
-import { toLocalInput } from '../receive-records/datetime.ts';
 import { type Organization, useCloseBooks } from './api.ts';
 
 /** '31 Oct 2026': a day is a calendar day, shown as is (UTC), not shifted into a zone. */
@@ -13,6 +16,8 @@ const dayText = (day: string) => formatDate(day, 'UTC');
 
 /** Today in the organization's zone, 'YYYY-MM-DD': the books can be closed only before it. */
 const todayIn = (timeZone: string) => toLocalInput(new Date(), timeZone).slice(0, 10);
+type BooksClosedBody = z.output<typeof booksClosedBodySchema>;
+
 const dayBefore = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
@@ -44,50 +49,53 @@ export function BooksClosed({ organization }: { organization: Organization }) {
   );
 }
 
-type Errors = { through?: string | undefined; reason?: string | undefined };
+/**
+ * `PUT /api/organization/books-closed`'s own body schema, plus what the browser knows ahead of the
+ * server: today, in the organization's zone, stays open.
+ */
+const booksFormSchema = (today: string) =>
+  booksClosedBodySchema.superRefine((body, ctx) => {
+    if (body.through && body.through >= today)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['through'],
+        message: `Close the books through a past day: today (${dayText(today)}) is still open`,
+      });
+  });
 
 function BooksClosedForm({ through }: { through: string | null }) {
   const { timeZone } = useMe();
-  const [day, setDay] = useState(through ?? '');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const today = todayIn(timeZone);
+  const schema = useMemo(() => booksFormSchema(today), [today]);
+  const form = useSchemaForm(schema, { through: through ?? '', reason: '' });
   const close = useCloseBooks();
   const { showToast } = useToast();
-  const today = todayIn(timeZone);
 
-  function send(next: string | null) {
+  function send(body: BooksClosedBody) {
     close.reset();
-    const found: Errors = {};
-    if (next !== null && !/^\d{4}-\d{2}-\d{2}$/.test(next)) found.through = 'Choose the last day to close';
-    else if (next !== null && next >= today)
-      found.through = `Close the books through a past day: today (${dayText(today)}) is still open`;
-    if (reason.trim().length < 3) found.reason = 'Say why the books are closed or reopened';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    close.mutate(
-      { through: next, reason: reason.trim() },
-      {
-        onSuccess: (saved) =>
-          showToast({
-            message: saved.booksClosedThrough
-              ? `The books are closed through ${dayText(saved.booksClosedThrough)}.`
-              : 'Every period of the books is open again.',
-          }),
-        // The server's words under the field they are about; an unchanged date (409) is the date's.
-        onError: (error) => {
-          const fields: Errors = fieldErrorsOf(error);
-          if (isConflict(error)) fields.through ??= error.message;
-          setErrors(fields);
-        },
+    close.mutate(body, {
+      onSuccess: (saved) =>
+        showToast({
+          message: saved.booksClosedThrough
+            ? `The books are closed through ${dayText(saved.booksClosedThrough)}.`
+            : 'Every period of the books is open again.',
+        }),
+      // The server's words under the field they are about; an unchanged date (409) is the date's.
+      onError: (error) => {
+        const fields = wireFieldErrorsOf(error);
+        if (isConflict(error)) fields.through ??= error.message;
+        form.setErrors(fields);
       },
-    );
+    });
   }
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    send(day);
-  };
+  const submit = form.onSubmit((values) => send(schema.parse(values)));
+  // Reopening sends no day: only the reason is checked.
+  function reopen() {
+    if (form.validateField('reason').hasError) return;
+    send(booksClosedBodySchema.parse({ through: null, reason: form.values.reason }));
+  }
 
-  const onFields = Object.values(errors).some(Boolean);
+  const onFields = Object.values(form.errors).some(Boolean);
   return (
     <form onSubmit={submit} noValidate aria-label="Close the books">
       <Stack gap="sm" maw={520} mt="xs">
@@ -98,12 +106,7 @@ function BooksClosedForm({ through }: { through: string | null }) {
           description="The last day of the closed period: a past day, today stays open."
           max={dayBefore(today)}
           required
-          value={day}
-          error={errors.through}
-          onChange={(e) => {
-            setDay(e.currentTarget.value);
-            setErrors((v) => ({ ...v, through: undefined }));
-          }}
+          {...form.getInputProps('through')}
         />
         <Textarea
           label="Reason"
@@ -111,12 +114,7 @@ function BooksClosedForm({ through }: { through: string | null }) {
           required
           rows={2}
           maxLength={500}
-          value={reason}
-          error={errors.reason}
-          onChange={(e) => {
-            setReason(e.currentTarget.value);
-            setErrors((v) => ({ ...v, reason: undefined }));
-          }}
+          {...form.getInputProps('reason')}
         />
         <Group gap="sm" wrap="wrap">
           <Button type="submit" loading={close.isPending && close.variables?.through !== null}>
@@ -127,7 +125,7 @@ function BooksClosedForm({ through }: { through: string | null }) {
               variant="default"
               loading={close.isPending && close.variables?.through === null}
               disabled={close.isPending}
-              onClick={() => send(null)}
+              onClick={reopen}
             >
               Reopen every period
             </Button>

@@ -1,19 +1,11 @@
 import { Alert, Button, Group, NativeSelect, Select, Stack, Text, TextInput } from '@mantine/core';
-import { CURRENCIES, type Currency } from '@plastrace/shared';
-import { type FormEvent, useState } from 'react';
-import { fieldErrorsOf, isConflict } from '../../components/common/apiErrors.ts';
+import { CURRENCIES, organizationUpdateSchema } from '@plastrace/shared';
+import { isConflict, wireFieldErrorsOf } from '../../components/common/apiErrors.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
+import { useSchemaForm } from '../../components/common/schemaForm.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { type Organization, useUpdateOrganization } from './api.ts';
 import { timeZoneOptions } from './timeZones.ts';
-
-interface Values {
-  name: string;
-  defaultCurrency: Currency;
-  timeZone: string;
-  eprLicense: string;
-}
-type FieldErrors = Partial<Record<keyof Values, string>>;
 
 interface OrganizationFormProps {
   organization: Organization;
@@ -22,44 +14,39 @@ interface OrganizationFormProps {
 }
 
 export function OrganizationForm({ organization: org, onReload }: OrganizationFormProps) {
-  const initial: Values = {
+  // `PATCH /api/organization`'s own body schema: the same rules and words as the server.
+  const form = useSchemaForm(organizationUpdateSchema, {
     name: org.name,
-    defaultCurrency: org.defaultCurrency,
-    timeZone: org.timeZone,
-    eprLicense: org.eprLicense ?? '',
-  };
-  const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+    default_currency: org.defaultCurrency,
+    time_zone: org.timeZone,
+    epr_license: org.eprLicense ?? '',
+    version: org.version,
+  });
   const update = useUpdateOrganization();
   const { showToast } = useToast();
-  const dirty = (Object.keys(initial) as (keyof Values)[]).some((k) => values[k] !== initial[k]);
-  const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found: FieldErrors = {};
-    if (!values.name.trim()) found.name = 'Organization name is required';
-    if (!values.timeZone) found.timeZone = 'Choose a time zone';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = form.onSubmit((values) => {
+    const body = organizationUpdateSchema.parse(values);
     // mutateAsync: a save gives the form a new key (version), and the callbacks of mutate() would
     // not run for the unmounted form.
     update
       .mutateAsync({
-        name: values.name.trim(),
-        defaultCurrency: values.defaultCurrency,
-        timeZone: values.timeZone,
-        eprLicense: values.eprLicense.trim() || null,
-        version: org.version,
+        name: body.name,
+        defaultCurrency: body.default_currency,
+        timeZone: body.time_zone,
+        eprLicense: body.epr_license || null,
+        version: body.version,
       })
       .then(
         () => showToast({ message: 'The organization settings have been saved.' }),
-        (error: unknown) => setErrors(fieldErrorsOf(error)),
+        (error: unknown) => form.setErrors(wireFieldErrorsOf(error)),
       );
-  }
+  });
 
+  // The field errors already say what is wrong; the banner is for everything else.
+  const fieldLevel = Object.keys(wireFieldErrorsOf(update.error)).length > 0;
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Organization settings">
+    <form onSubmit={submit} noValidate aria-label="Organization settings">
       <Stack gap="sm" maw={520}>
         {isConflict(update.error) ? (
           <Alert color="yellow" role="alert" title="These settings were changed by someone else">
@@ -71,15 +58,9 @@ export function OrganizationForm({ organization: org, onReload }: OrganizationFo
             </Button>
           </Alert>
         ) : (
-          <ActionError error={update.error} />
+          !fieldLevel && <ActionError error={update.error} />
         )}
-        <TextInput
-          label="Organization name"
-          required
-          value={values.name}
-          error={errors.name}
-          onChange={(e) => set({ name: e.currentTarget.value })}
-        />
+        <TextInput label="Organization name" required {...form.getInputProps('name')} />
         <Text size="sm">
           Country: <strong>{org.country}</strong>
         </Text>
@@ -87,9 +68,7 @@ export function OrganizationForm({ organization: org, onReload }: OrganizationFo
           label="Default currency"
           description="For prices and amounts of new records. The activity log is always in PHP."
           data={[...CURRENCIES]}
-          value={values.defaultCurrency}
-          error={errors.defaultCurrency}
-          onChange={(e) => set({ defaultCurrency: e.currentTarget.value as Currency })}
+          {...form.getInputProps('default_currency')}
         />
         <Select
           label="Time zone"
@@ -97,22 +76,18 @@ export function OrganizationForm({ organization: org, onReload }: OrganizationFo
           searchable
           required
           allowDeselect={false}
-          data={timeZoneOptions(values.timeZone)}
-          value={values.timeZone}
-          error={errors.timeZone}
+          data={timeZoneOptions(form.values.time_zone)}
+          {...form.getInputProps('time_zone')}
           limit={100}
           nothingFoundMessage="No time zone matches"
-          onChange={(zone) => set({ timeZone: zone ?? '' })}
         />
         <TextInput
           label="EPR licence"
           description="Your registration under the EPR Act (RA 11898), if you have one."
-          value={values.eprLicense}
-          error={errors.eprLicense}
-          onChange={(e) => set({ eprLicense: e.currentTarget.value })}
+          {...form.getInputProps('epr_license')}
         />
         <Group>
-          <Button type="submit" loading={update.isPending} disabled={!dirty}>
+          <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
             Save settings
           </Button>
         </Group>

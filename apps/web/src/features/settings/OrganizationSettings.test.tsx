@@ -72,6 +72,28 @@ describe('Organization settings', () => {
     expect(await screen.findByText('The organization settings have been saved.')).toBeInTheDocument();
   });
 
+  it('checks the settings with the API’s schema and puts a server refusal under its field', async () => {
+    const { server } = renderSettings('admin', '/settings/organization', {
+      'PATCH /api/organization': fieldError({ 'body.epr_license': 'This licence is already registered' }),
+    });
+    const user = userEvent.setup();
+    const name = await screen.findByRole('textbox', { name: /^Organization name/ });
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(name).toHaveAccessibleDescription('Organization name is required');
+    expect(server.calls('PATCH', '/api/organization')).toHaveLength(0);
+    await user.type(name, 'EcoPlast PH');
+    expect(name).not.toHaveAttribute('aria-invalid', 'true');
+
+    const licence = screen.getByRole('textbox', { name: /^EPR licence/ });
+    await user.type(licence, 'EPR-2026-001');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(licence).toHaveAccessibleDescription(/This licence is already registered/));
+    expect(
+      within(screen.getByRole('form', { name: 'Organization settings' })).queryByRole('alert'),
+    ).toBeNull();
+  });
+
   it('explains a conflicting save and reloads the current settings', async () => {
     const { server } = renderSettings('admin', '/settings/organization', {
       'PATCH /api/organization': apiError(
@@ -121,12 +143,17 @@ describe('Organization settings', () => {
     expect(books.getByTestId('books-closed')).toHaveTextContent('No period is closed.');
     const form = within(books.getByRole('form', { name: 'Close the books' }));
     await user.click(form.getByRole('button', { name: 'Close the books' }));
-    expect(await form.findByText('Choose the last day to close')).toBeInTheDocument();
-    expect(form.getByText('Say why the books are closed or reopened')).toBeInTheDocument();
+    // The server's own words (packages/shared booksClosedBodySchema), under their fields.
+    const day = form.getByLabelText(/^Close the books through/);
+    const reason = form.getByRole('textbox', { name: /^Reason/ });
+    expect(day).toHaveAccessibleDescription(/Enter the last closed day as YYYY-MM-DD/);
+    expect(reason).toHaveAccessibleDescription(/Say why the books are closed or reopened/);
 
     // Today and later stay open: refused before asking the server.
-    fireEvent.change(form.getByLabelText(/^Close the books through/), { target: { value: '2999-01-01' } });
-    await user.type(form.getByRole('textbox', { name: /^Reason/ }), 'January statements sent');
+    fireEvent.change(day, { target: { value: '2999-01-01' } });
+    expect(day).not.toHaveAttribute('aria-invalid', 'true');
+    await user.type(reason, 'January statements sent');
+    expect(reason).not.toHaveAttribute('aria-invalid', 'true');
     await user.click(form.getByRole('button', { name: 'Close the books' }));
     expect(await form.findByText(/^Close the books through a past day: today/)).toBeInTheDocument();
     expect(server.calls('PUT', '/api/organization/books-closed')).toHaveLength(0);

@@ -1,13 +1,16 @@
 import { Button, Checkbox, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { formatPhp, parseUnits } from '@plastrace/shared';
-import { type FormEvent, useRef, useState } from 'react';
+import { formatPhp, parseUnits, paymentInputSchema } from '@plastrace/shared';
+import { useMemo, useRef } from 'react';
+import { z } from 'zod';
+import { ApiError } from '../../api/errors.ts';
 import { newIdempotencyKey } from '../../api/idempotency.ts';
-import { fieldErrorsOf } from '../../components/common/apiErrors.ts';
+import { wireFieldErrorsOf } from '../../components/common/apiErrors.ts';
+import { fromLocalInput, toLocalInput } from '../../components/common/datetime.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
+import { leftOutWhenBlank, useSchemaForm } from '../../components/common/schemaForm.ts';
 import { useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
-import { fromLocalInput, toLocalInput } from '../receive-records/datetime.ts';
-import { type PaymentMethod, useCurrentBalance, useRecordPayment } from './api.ts';
+import { useCurrentBalance, useRecordPayment } from './api.ts';
 import { PAYMENT_METHOD_OPTIONS } from './labels.ts';
 import { balanceText } from './StatementTable.tsx';
 
@@ -17,99 +20,107 @@ interface PaymentDialogProps {
   onClose: () => void;
 }
 
-const AMOUNT = /^\d+(\.\d{1,2})?$/;
-type Errors = { amount?: string; reference?: string; note?: string; method?: string; paidAt?: string };
+const wire = paymentInputSchema.shape;
 
-/** `owed` is what the supplier is owed now (unknown while it loads: the server checks it anyway). */
-export function validatePayment(
-  p: {
-    amount: string;
-    method: PaymentMethod;
-    reference: string;
-    advance: boolean;
-    /** ISO time when paid earlier; undefined for now, null when the input is not a valid time. */
-    paidAt?: string | null;
-  },
-  owed?: string,
-): Errors {
-  const { amount, method, reference } = p;
-  const errors: Errors = {};
-  const units = AMOUNT.test(amount.trim()) ? parseUnits(amount, 2) : null;
-  const owedUnits = owed === undefined ? null : (parseUnits(owed, 2) ?? 0n);
-  if (units === null || units <= 0n) errors.amount = 'An amount above 0 with up to 2 decimals';
-  else if (!p.advance && owedUnits !== null && units > owedUnits)
-    errors.amount =
-      owedUnits > 0n
-        ? `More than the ${formatPhp(owed)} owed: tick “Advance” to pay more`
-        : 'Nothing is owed now: tick “Advance” to pay ahead';
-  if (method !== 'cash' && !reference.trim())
-    errors.reference = `Enter the ${method === 'gcash' ? 'GCash' : 'bank'} reference number`;
-  if (p.paidAt !== undefined) {
-    if (p.paidAt === null) errors.paidAt = 'Enter the date and time paid';
-    else if (new Date(p.paidAt).getTime() > Date.now())
-      errors.paidAt = 'The time paid cannot be in the future';
-  }
-  return errors;
+/**
+ * The payment body as the API checks it (paymentInputSchema; the supplier is the page's), with the
+ * paid-at time read in the organization's zone, and the rules the server applies past its schema said
+ * before sending. `owed` is what the supplier is owed now (unknown while it loads: the server checks it).
+ */
+function paymentFormSchema(timeZone: string, owed?: string) {
+  return paymentInputSchema
+    .omit({ supplier_id: true })
+    .extend({
+      reference: leftOutWhenBlank(wire.reference),
+      note: leftOutWhenBlank(wire.note),
+      // Empty: paid just now.
+      paid_at: z
+        .string()
+        .transform((local) => (local ? (fromLocalInput(local, timeZone) ?? local) : undefined))
+        .pipe(wire.paid_at),
+    })
+    .superRefine(
+      (p, ctx) => {
+        const problem = (path: string, message: string) =>
+          ctx.addIssue({ code: 'custom', path: [path], message });
+        const units = typeof p.amount === 'string' ? parseUnits(p.amount, 2) : null;
+        const owedUnits = owed === undefined ? null : (parseUnits(owed, 2) ?? 0n);
+        if (!p.advance && units !== null && owedUnits !== null && units > owedUnits)
+          problem(
+            'amount',
+            owedUnits > 0n
+              ? `More than the ${formatPhp(owed)} owed: tick “Advance” to pay more`
+              : 'Nothing is owed now: tick “Advance” to pay ahead',
+          );
+        if (p.method !== 'cash' && !p.reference)
+          problem('reference', `Enter the ${p.method === 'gcash' ? 'GCash' : 'bank'} reference number`);
+        if (typeof p.paid_at === 'string' && new Date(p.paid_at).getTime() > Date.now())
+          problem('paid_at', 'The time paid cannot be in the future');
+      },
+      // Also while a field is refused on its own, so every message shows at once.
+      { when: () => true },
+    );
 }
+
+/**
+ * The server's refusals by field. A posting in a closed period (details.books_closed_through) is
+ * refused for its date: the paid-at time, or now when none was given.
+ */
+function paymentFieldErrors(error: unknown): Record<string, string> {
+  const fields = wireFieldErrorsOf(error);
+  if (error instanceof ApiError && typeof error.details?.books_closed_through === 'string')
+    fields.paid_at ??= error.message;
+  return fields;
+}
+
+const EMPTY = { amount: '', method: 'cash', reference: '', note: '', advance: false, paid_at: '' } as const;
 
 /**
  * 'Record payment' (managers and admins): cash, GCash or bank; the last two need a reference. Paying
  * more than is owed needs the Advance box: the excess is a cash advance against future deliveries.
  */
 export function PaymentDialog({ opened, supplier, onClose }: PaymentDialogProps) {
-  const [amount, setAmount] = useState('');
-  const [method, setMethod] = useState<PaymentMethod>('cash');
-  const [reference, setReference] = useState('');
-  const [note, setNote] = useState('');
-  const [advance, setAdvance] = useState(false);
-  const [paidAtLocal, setPaidAtLocal] = useState('');
   const { timeZone } = useMe();
   const owed = useCurrentBalance(supplier.id, opened);
-  const [errors, setErrors] = useState<Errors>({});
+  const schema = useMemo(() => paymentFormSchema(timeZone, owed.data), [timeZone, owed.data]);
+  const form = useSchemaForm(schema, EMPTY);
   const pay = useRecordPayment();
   const submission = useRef(newIdempotencyKey());
   const { showToast } = useToast();
 
   const close = () => {
-    setAmount('');
-    setMethod('cash');
-    setReference('');
-    setNote('');
-    setAdvance(false);
-    setPaidAtLocal('');
-    setErrors({});
+    form.reset();
     pay.reset();
     submission.current = newIdempotencyKey();
     onClose();
   };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.onSubmit((values) => {
     pay.reset();
-    const paidAt = paidAtLocal ? fromLocalInput(paidAtLocal, timeZone) : undefined;
-    const found = validatePayment({ amount, method, reference, advance, paidAt }, owed.data);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const body = schema.parse(values);
     pay.mutate(
       {
         supplierId: supplier.id,
-        amount: amount.trim(),
-        method,
-        reference: reference.trim() || undefined,
-        note: note.trim() || undefined,
-        advance,
-        paidAt: paidAt ?? undefined,
+        amount: body.amount,
+        method: body.method,
+        reference: body.reference,
+        note: body.note,
+        advance: body.advance,
+        paidAt: body.paid_at,
         idempotencyKey: submission.current,
       },
       {
         onSuccess: (entry) => {
           const what = entry.kind === 'advance' ? 'Advance' : 'Payment';
-          showToast({ message: `${what} of ${formatPhp(amount.trim())} to ${supplier.name} recorded.` });
+          showToast({ message: `${what} of ${formatPhp(body.amount)} to ${supplier.name} recorded.` });
           close();
         },
-        onError: (error) => setErrors(fieldErrorsOf(error)),
+        onError: (error) => form.setErrors(paymentFieldErrors(error)),
       },
     );
-  };
+  });
+  const fieldLevel = Object.keys(paymentFieldErrors(pay.error)).length > 0;
+  const method = form.getInputProps('method');
+  const advance = form.getInputProps('advance', { type: 'checkbox' });
 
   return (
     <Modal opened={opened} onClose={close} title="Record payment" centered>
@@ -118,50 +129,46 @@ export function PaymentDialog({ opened, supplier, onClose }: PaymentDialogProps)
           <Text size="sm" data-testid="owed-now">
             To {supplier.name}. Owed now: {owed.data === undefined ? '…' : balanceText(owed.data)}.
           </Text>
-          <ActionError error={pay.error} />
+          {!fieldLevel && <ActionError error={pay.error} />}
           <TextInput
             label="Amount (PHP)"
             inputMode="decimal"
             required
             data-autofocus
-            value={amount}
-            error={errors.amount}
-            onChange={(e) => setAmount(e.currentTarget.value)}
+            {...form.getInputProps('amount')}
           />
           <NativeSelect
             label="Method"
             data={PAYMENT_METHOD_OPTIONS}
-            value={method}
-            error={errors.method}
-            onChange={(e) => setMethod(e.currentTarget.value as PaymentMethod)}
+            {...method}
+            onChange={(e) => {
+              method.onChange(e);
+              // Another method asks for a reference, or none.
+              form.clearFieldError('reference');
+            }}
           />
           <TextInput
             label="Reference"
-            required={method !== 'cash'}
-            value={reference}
-            error={errors.reference}
-            onChange={(e) => setReference(e.currentTarget.value)}
+            required={form.getValues().method !== 'cash'}
+            {...form.getInputProps('reference')}
           />
           <Checkbox
             label="Advance: pay more than is owed, against future deliveries"
-            checked={advance}
-            onChange={(e) => setAdvance(e.currentTarget.checked)}
+            {...advance}
+            onChange={(e) => {
+              advance.onChange(e);
+              // Ticking it answers "more than is owed" on the amount.
+              form.clearFieldError('amount');
+            }}
           />
           <TextInput
             label="Paid at"
             type="datetime-local"
             description={`Leave empty if paid just now. Time in ${timeZone}`}
             max={toLocalInput(new Date(), timeZone)}
-            value={paidAtLocal}
-            error={errors.paidAt}
-            onChange={(e) => setPaidAtLocal(e.currentTarget.value)}
+            {...form.getInputProps('paid_at')}
           />
-          <TextInput
-            label="Note"
-            value={note}
-            error={errors.note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-          />
+          <TextInput label="Note" {...form.getInputProps('note')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={pay.isPending}>
               Cancel

@@ -1,7 +1,7 @@
-import { formatPhp } from '@plastrace/shared';
+import { formatPhp, paymentReversalBodySchema } from '@plastrace/shared';
 import { formatDateTime } from '../../components/common/format.ts';
+import { ReasonDialog } from '../../components/common/ReasonDialog.tsx';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
-import { ReasonDialog } from '../receive-records/ReasonDialog.tsx';
 import { type LedgerEntry, useReversePayment } from './api.ts';
 
 interface ReverseDialogProps {
@@ -35,6 +35,7 @@ export function ReverseDialog({ entry, supplierName, timeZone, onClose }: Revers
       confirmLabel={`Reverse ${what}`}
       loading={reverse.isPending}
       error={reverse.error}
+      schema={paymentReversalBodySchema}
       onClose={close}
       onConfirm={(reason) => {
         if (!entry) return;

@@ -149,7 +149,8 @@ describe('Supplier statement', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Record payment' }));
     expect(await dialog.findByTestId('owed-now')).toHaveTextContent('Owed now: ₱21,942.08.');
     await user.click(dialog.getByRole('button', { name: 'Record payment' }));
-    expect(await dialog.findByText('An amount above 0 with up to 2 decimals')).toBeInTheDocument();
+    // packages/shared paymentInputSchema's words, as the API would answer.
+    expect(await dialog.findByText('Amount must be a non-negative number')).toBeInTheDocument();
 
     await user.type(dialog.getByRole('textbox', { name: /^Amount/ }), '5000');
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Method' }), 'GCash');
@@ -194,6 +195,37 @@ describe('Supplier statement', () => {
     expect(server.calls('POST', '/api/supplier-ledger/payments')[0]?.body).toMatchObject({
       paid_at: '2026-11-05T16:00:00+08:00',
     });
+  });
+
+  it('refuses a typed amount in the API’s words, and puts a books-closed refusal under Paid at', async () => {
+    const closed =
+      'The books are closed through 2026-10-31: A payment dated 2026-10-30 cannot be posted. Post a correction on a later date, or ask an administrator to reopen the period.';
+    const server = renderStatement('manager', {
+      'POST /api/supplier-ledger/payments': apiError(422, 'unprocessable', closed, {
+        books_closed_through: '2026-10-31',
+      }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Record payment' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Record payment' }));
+    await dialog.findByText(/Owed now: ₱21,942.08/);
+    const amount = dialog.getByRole('textbox', { name: /^Amount/ });
+    await user.type(amount, '1,250');
+    await user.click(dialog.getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(amount).toHaveAccessibleDescription('Amount: write 1250, without commas'));
+    expect(server.calls('POST', '/api/supplier-ledger/payments')).toHaveLength(0);
+    await user.clear(amount);
+    await user.type(amount, '1250');
+    expect(amount).not.toHaveAttribute('aria-invalid', 'true');
+
+    const paidAt = dialog.getByLabelText(/^Paid at/);
+    fireEvent.change(paidAt, { target: { value: '2026-10-30T16:00' } });
+    await user.click(dialog.getByRole('button', { name: 'Record payment' }));
+    // The refusal is about the date paid: it goes under that field, not above the form.
+    await waitFor(() => expect(paidAt).toHaveAccessibleDescription(new RegExp(closed.slice(0, 40))));
+    expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
+    fireEvent.change(paidAt, { target: { value: '2026-11-05T16:00' } });
+    expect(paidAt).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it('pays more than is owed only as an advance', async () => {
@@ -264,7 +296,7 @@ describe('Supplier statement', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Reverse this payment?' }));
     expect(dialog.getByText(/a reversal dated today cancels it/)).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Reverse payment' }));
-    expect(await dialog.findByText('Give a reason of at least 3 characters')).toBeInTheDocument();
+    expect(await dialog.findByText('Say why the payment is reversed')).toBeInTheDocument();
     expect(server.calls('POST', REVERSE)).toHaveLength(0);
 
     await user.type(dialog.getByRole('textbox', { name: /^Reason/ }), 'Paid to the wrong GCash number');

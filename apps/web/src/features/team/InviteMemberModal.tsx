@@ -1,8 +1,9 @@
 import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { type MemberRole, memberRoleLabel } from '@plastrace/shared';
-import { type FormEvent, useState } from 'react';
-import { fieldErrorsOf } from '../../components/common/apiErrors.ts';
+import { invitationCreateSchema, type MemberRole, memberRoleLabel } from '@plastrace/shared';
+import { useState } from 'react';
+import { wireFieldErrorsOf } from '../../components/common/apiErrors.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
+import { useSchemaForm } from '../../components/common/schemaForm.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { type SupplierOption, useInvite } from './api.ts';
 import { ROLE_SUMMARIES } from './roleSummaries.ts';
@@ -16,64 +17,53 @@ interface InviteMemberModalProps {
   onInvited?: () => void;
 }
 
-type FieldErrors = { email?: string; role?: string; supplierId?: string };
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function validateInvite(
-  email: string,
-  role: MemberRole,
-  supplier: SupplierOption | null,
-): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!email.trim()) errors.email = 'Email is required';
-  else if (!EMAIL_SHAPE.test(email.trim())) errors.email = 'Enter a valid email address';
-  if (role === 'supplier' && !supplier) errors.supplierId = 'Choose the supplier this member belongs to';
-  return errors;
-}
-
 /** 'Invite member': the invitee gets an email link valid for 7 days. */
 export function InviteMemberModal({ opened, onClose, roles, onInvited }: InviteMemberModalProps) {
   const defaultRole: MemberRole = roles.includes('operator') ? 'operator' : (roles[0] ?? 'operator');
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<MemberRole>(defaultRole);
+  // `POST /api/invitations`' own body schema: the same rules and words as the server.
+  const form = useSchemaForm(invitationCreateSchema, {
+    email: '',
+    role: defaultRole,
+    supplier_id: null,
+  });
+  // The chosen supplier itself, so the picker can show its name; the form holds its id.
   const [supplier, setSupplier] = useState<SupplierOption | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const invite = useInvite();
   const { showToast } = useToast();
+  const role = form.values.role;
 
   function close() {
-    setEmail('');
-    setRole(defaultRole);
+    form.reset();
     setSupplier(null);
-    setErrors({});
     invite.reset();
     onClose();
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const submit = form.onSubmit((values) => {
     invite.reset();
-    const found = validateInvite(email, role, supplier);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const address = email.trim().toLowerCase();
+    const body = invitationCreateSchema.parse(values);
     invite.mutate(
-      { email: address, role, supplierId: role === 'supplier' ? (supplier?.id ?? null) : null },
+      {
+        email: body.email,
+        role: body.role,
+        supplierId: body.role === 'supplier' ? (body.supplier_id ?? null) : null,
+      },
       {
         onSuccess: () => {
-          showToast({ message: `Invitation sent to ${address}.` });
+          showToast({ message: `Invitation sent to ${body.email}.` });
           onInvited?.();
           close();
         },
-        onError: (error) => setErrors(fieldErrorsOf(error)),
+        onError: (error) => form.setErrors(wireFieldErrorsOf(error)),
       },
     );
-  }
+  });
 
-  const fieldLevel = Object.keys(fieldErrorsOf(invite.error)).length > 0;
+  const fieldLevel = Object.keys(wireFieldErrorsOf(invite.error)).length > 0;
+  const roleInput = form.getInputProps('role');
   return (
     <Modal opened={opened} onClose={close} title="Invite member" centered>
-      <form onSubmit={handleSubmit} noValidate aria-label="Invite member">
+      <form onSubmit={submit} noValidate aria-label="Invite member">
         <Stack gap="sm">
           {!fieldLevel && <ActionError error={invite.error} />}
           <TextInput
@@ -82,26 +72,31 @@ export function InviteMemberModal({ opened, onClose, roles, onInvited }: InviteM
             required
             autoComplete="off"
             data-autofocus
-            value={email}
-            error={errors.email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+            {...form.getInputProps('email')}
           />
           <NativeSelect
             label="Role"
             required
-            value={role}
-            error={errors.role}
+            {...roleInput}
             data={roles.map((r) => ({ value: r, label: memberRoleLabel(r) }))}
-            onChange={(e) => {
-              setRole(e.currentTarget.value as MemberRole);
-              setErrors((current) => ({ ...current, supplierId: undefined }));
+            onChange={(event) => {
+              roleInput.onChange(event);
+              // The supplier is asked for only with the supplier role; its message goes with the role.
+              form.clearFieldError('supplier_id');
             }}
           />
           <Text size="xs" c="dimmed">
             {ROLE_SUMMARIES[role]}
           </Text>
           {role === 'supplier' && (
-            <SupplierPicker value={supplier} onChange={setSupplier} error={errors.supplierId} />
+            <SupplierPicker
+              value={supplier}
+              onChange={(chosen) => {
+                setSupplier(chosen);
+                form.setFieldValue('supplier_id', chosen?.id ?? null);
+              }}
+              error={form.getInputProps('supplier_id').error}
+            />
           )}
           <Text size="xs" c="dimmed">
             The invitation link works once and expires after 7 days. You can resend it from the Invitations

@@ -6,10 +6,10 @@ import {
   type ContactTopic,
   contactBodySchema,
 } from '@plastrace/shared';
-import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { fieldErrorsOf } from '../../../components/common/apiErrors.ts';
+import { wireFieldErrorsOf } from '../../../components/common/apiErrors.ts';
 import { ActionError } from '../../../components/common/QueryError.tsx';
+import { useSchemaForm } from '../../../components/common/schemaForm.ts';
 import { type ContactReceipt, useSendContact } from './contact.api.ts';
 
 export interface ContactValues {
@@ -19,20 +19,6 @@ export interface ContactValues {
   topic: ContactTopic | '';
   message: string;
 }
-type Field = keyof ContactValues;
-type FieldErrors = Partial<Record<Field, string>>;
-
-/** The same schema as the server, so the messages match; the first problem of each field is shown. */
-export function validateContact(values: ContactValues): { body?: ContactBody; errors: FieldErrors } {
-  const parsed = contactBodySchema.safeParse(values);
-  if (parsed.success) return { body: parsed.data, errors: {} };
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as Field;
-    errors[field] ??= issue.message;
-  }
-  return { errors };
-}
 
 interface ContactFormProps {
   initial: ContactValues;
@@ -40,40 +26,41 @@ interface ContactFormProps {
 }
 
 export function ContactForm({ initial, onSent }: ContactFormProps) {
-  const [values, setValues] = useState<ContactValues>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The server's own schema, so both sides refuse alike and in the same words. No topic chosen yet is
+  // '', which the schema refuses with 'Choose a topic'.
+  const form = useSchemaForm(contactBodySchema, initial as ContactBody);
   const send = useSendContact();
 
-  const field = (key: Field) => ({
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { currentTarget: { value: string } }) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [key]: value }));
-    },
-  });
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const submit = form.onSubmit((values) => {
     send.reset();
-    const { body, errors: found } = validateContact(values);
-    setErrors(found);
-    if (!body) return;
+    const body = contactBodySchema.parse(values);
     send.mutate(body, {
       onSuccess: (receipt) => onSent(receipt, body.email),
-      onError: (error) => setErrors(fieldErrorsOf(error)),
+      onError: (error) => form.setErrors(wireFieldErrorsOf(error)),
     });
-  }
+  });
 
-  const length = values.message.trim().length;
-  const fieldLevel = Object.keys(fieldErrorsOf(send.error)).length > 0;
+  const length = form.values.message.trim().length;
+  const fieldLevel = Object.keys(wireFieldErrorsOf(send.error)).length > 0;
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Contact us">
+    <form onSubmit={submit} noValidate aria-label="Contact us">
       <Stack gap="sm">
         {!fieldLevel && <ActionError error={send.error} />}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Name" required autoComplete="name" maxLength={100} {...field('name')} />
-          <TextInput label="Email" type="email" required autoComplete="email" {...field('email')} />
+          <TextInput
+            label="Name"
+            required
+            autoComplete="name"
+            maxLength={100}
+            {...form.getInputProps('name')}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            {...form.getInputProps('email')}
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
@@ -81,7 +68,7 @@ export function ContactForm({ initial, onSent }: ContactFormProps) {
             description="Optional"
             autoComplete="organization"
             maxLength={200}
-            {...field('organization')}
+            {...form.getInputProps('organization')}
           />
           <NativeSelect
             label="Topic"
@@ -90,7 +77,7 @@ export function ContactForm({ initial, onSent }: ContactFormProps) {
               { value: '', label: 'Choose a topic', disabled: true },
               ...CONTACT_TOPICS.map((t) => ({ value: t.value, label: t.label })),
             ]}
-            {...field('topic')}
+            {...form.getInputProps('topic')}
           />
         </SimpleGrid>
         <Textarea
@@ -99,7 +86,7 @@ export function ContactForm({ initial, onSent }: ContactFormProps) {
           rows={8}
           resize="vertical"
           description={`${length} of ${CONTACT_MESSAGE_MAX} characters`}
-          {...field('message')}
+          {...form.getInputProps('message')}
         />
         <Text size="xs" c="dimmed">
           We use what you send only to answer you, and email you a receipt. See the{' '}
