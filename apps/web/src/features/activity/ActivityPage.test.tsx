@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { apiError, fakeApi, json } from '../../test/fakeApi.ts';
 import { emptyPage, page as route, signInAs } from '../../test/pages.ts';
+import { onPhone } from '../../test/phone.ts';
 import { renderWithAuth } from '../../test/render.tsx';
 import { useControlledTimers } from '../../test/timers.ts';
 import { wire } from '../../test/wire.ts';
@@ -63,6 +64,27 @@ describe('ActivityPage', () => {
       `/transactions/${entry.id}`,
     );
     expect(within(row).getByText('Create record')).toBeInTheDocument();
+  });
+
+  it('shows cards on a phone: when and what first, then who and the amount', async () => {
+    await onPhone(async () => {
+      fakeApi({
+        ...signInAs('manager'),
+        [`GET ${LIST}`]: json(wire(page(transactionLogEntrySchema), { items: [entry], next_cursor: null })),
+        'GET /api/members': emptyPage,
+      });
+      renderWithAuth(routes, '/user-transactions');
+      const list = await screen.findByRole('list', { name: 'Activity log' });
+      const card = within(list).getAllByRole('listitem')[0] as HTMLElement;
+      expect(within(card).getByRole('link', { name: 'May 21, 2026, 12:30 AM' })).toHaveAttribute(
+        'href',
+        `/transactions/${entry.id}`,
+      );
+      expect(card).toHaveTextContent('Created receive record RR-0042');
+      expect(card).toHaveTextContent('Juan Cruz');
+      expect(card).toHaveTextContent('₱15,250.50');
+      expect(screen.queryByRole('table', { name: 'Activity log' })).not.toBeInTheDocument();
+    });
   });
 
   it('sends the filters as the API’s query', async () => {

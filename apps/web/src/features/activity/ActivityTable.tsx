@@ -1,5 +1,6 @@
-import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
+import { CardList, usePhone } from '../../components/common/CardList.tsx';
 import { formatDateTime } from '../../components/common/format.ts';
 import type { ActivityEntry } from './api.ts';
 import { formatAmount, transactionTypeLabel } from './format.ts';
@@ -14,6 +15,8 @@ export function ActivityTable({ entries, timeZone }: ActivityTableProps) {
   const location = useLocation();
   // The detail page links back to this list with its filters.
   const from = `${location.pathname}${location.search}`;
+  const phone = usePhone();
+  if (phone) return <ActivityCards entries={entries} timeZone={timeZone} from={from} />;
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label="Activity log">
@@ -68,5 +71,41 @@ export function ActivityTable({ entries, timeZone }: ActivityTableProps) {
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** On a phone: what happened and when first, then who, the amount and the reference. */
+function ActivityCards({ entries, timeZone, from }: ActivityTableProps & { from: string }) {
+  return (
+    <CardList label="Activity log" items={entries} keyOf={(entry) => entry.id}>
+      {(entry) => (
+        <>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Anchor component={Link} to={`/transactions/${entry.id}`} state={{ from }} size="sm" fw={600}>
+              {formatDateTime(entry.createdAt, timeZone)}
+            </Anchor>
+            <Badge variant="light" color="gray" tt="none">
+              {transactionTypeLabel(entry.transactionType)}
+            </Badge>
+          </Group>
+          <Text size="sm" mt={4} lineClamp={3}>
+            {entry.description}
+          </Text>
+          <Group justify="space-between" wrap="nowrap" mt={2}>
+            <Text size="xs" c="dimmed">
+              {entry.userName} · {entry.status}
+            </Text>
+            <Text size="sm" fw={600}>
+              {formatAmount(entry.amount, entry.currency)}
+            </Text>
+          </Group>
+          {entry.referenceId && (
+            <Text size="xs" ff="monospace" mt={2}>
+              {entry.referenceId}
+            </Text>
+          )}
+        </>
+      )}
+    </CardList>
   );
 }

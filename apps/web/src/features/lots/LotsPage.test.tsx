@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { catchDownloads } from '../../test/downloads.ts';
 import { fakeApi, json } from '../../test/fakeApi.ts';
 import { page, signInAs } from '../../test/pages.ts';
+import { onPhone } from '../../test/phone.ts';
 import { renderWithAuth } from '../../test/render.tsx';
 import { facilityRecord, materialRecord, wire } from '../../test/wire.ts';
 import { FACILITY, HDPE, PET } from '../receive-records/testData.ts';
@@ -51,6 +52,22 @@ function render(role: 'operator' | 'auditor' | 'manager', extra = {}) {
 }
 
 describe('Batches', () => {
+  it('shows cards on a phone, with code, status, material, balance and value, and a box to choose each', async () => {
+    await onPhone(async () => {
+      render('auditor');
+      const list = await screen.findByRole('list', { name: 'Lots' });
+      const card = within(list).getAllByRole('listitem')[2] as HTMLElement;
+      expect(within(card).getByRole('link', { name: LOTS[2]?.code })).toBeInTheDocument();
+      expect(card).toHaveTextContent(HDPE.name);
+      expect(card).toHaveTextContent('100.5 kg');
+      expect(card).toHaveTextContent('₱1,005.00');
+      expect(screen.queryByRole('table', { name: 'Lots' })).not.toBeInTheDocument();
+      // Choosing on a card works as in the table: the label sheet bar appears.
+      await userEvent.setup().click(within(card).getByRole('checkbox', { name: `Select ${LOTS[2]?.code}` }));
+      expect(screen.getByRole('toolbar', { name: 'Selected lots' })).toHaveTextContent('1 selected');
+    });
+  });
+
   it('prints the QR label sheet of the chosen lots', async () => {
     const click = catchDownloads();
     const server = render('auditor', {

@@ -1,17 +1,5 @@
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { formatKg, formatPhp } from '@plastrace/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -26,7 +14,7 @@ import { FacilityFilter, MaterialFilter } from '../receive-records/MasterDataFil
 import { type Lot, type LotSort, type LotStatus, useLots } from './api.ts';
 import { LOT_SORT_OPTIONS, LOT_STATUS_OPTIONS } from './format.ts';
 import { LotSelectionBar } from './LotSelectionBar.tsx';
-import { LotStatusBadge } from './LotStatusBadge.tsx';
+import { LotsTable } from './LotsTable.tsx';
 
 const KEYS = ['status', 'facility', 'material', 'q', 'sort'] as const;
 
@@ -168,53 +156,13 @@ export function LotsPage() {
         </EmptyState>
       )}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped highlightOnHover verticalSpacing="xs" aria-label="Lots">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={40}>
-                  <Checkbox
-                    aria-label="Select all lots shown"
-                    checked={allShown}
-                    indeterminate={!allShown && rows.some(isSelected)}
-                    onChange={toggleAll}
-                  />
-                </Table.Th>
-                <Table.Th>Code</Table.Th>
-                <Table.Th>Material</Table.Th>
-                <Table.Th>Facility</Table.Th>
-                <Table.Th ta="right">Balance</Table.Th>
-                <Table.Th ta="right">Value</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((lot) => (
-                <Table.Tr key={lot.id}>
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={`Select ${lot.code}`}
-                      checked={isSelected(lot)}
-                      onChange={() => toggle(lot)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/batch-management/${lot.id}`} size="sm" ff="monospace">
-                      {lot.code}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{lot.material.name}</Table.Td>
-                  <Table.Td>{lot.facility.name}</Table.Td>
-                  <Table.Td ta="right">{formatKg(lot.qtyKg)}</Table.Td>
-                  <Table.Td ta="right">{formatPhp(lot.valuePhp)}</Table.Td>
-                  <Table.Td>
-                    <LotStatusBadge status={lot.status} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <LotsTable
+          lots={rows}
+          isSelected={isSelected}
+          onToggle={toggle}
+          allShown={allShown}
+          onToggleAll={toggleAll}
+        />
       )}
       <LoadMore
         hasNextPage={lots.hasNextPage}

@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { catchDownloads } from '../../test/downloads.ts';
 import { apiError, fakeApi, json } from '../../test/fakeApi.ts';
 import { page, signInAs } from '../../test/pages.ts';
+import { onPhone } from '../../test/phone.ts';
 import { renderWithAuth } from '../../test/render.tsx';
 import { facilityRecord, wire } from '../../test/wire.ts';
 import { ReceiveRecordsPage } from './ReceiveRecordsPage.tsx';
-import { PHONE_QUERY } from './ReceiveRecordsTable.tsx';
 import { FACILITY, postedRecord, wireRecord } from './testData.ts';
 
 const LIST = '/api/receive-records';
@@ -27,12 +27,7 @@ const csv = () =>
 
 describe('Receive records list', () => {
   it('shows cards on a phone, with number, status, supplier, net kg, amount and lots first', async () => {
-    const wide = window.matchMedia;
-    window.matchMedia = ((query: string) => ({
-      ...wide(query),
-      matches: query === PHONE_QUERY,
-    })) as typeof wide;
-    try {
+    await onPhone(async () => {
       fakeApi({
         ...signInAs('operator'),
         [`GET ${LIST}`]: records([postedRecord()]),
@@ -46,9 +41,7 @@ describe('Receive records list', () => {
       expect(card).toHaveTextContent('Juan Junkshop');
       expect(card).toHaveTextContent('MNL1-260520-0001');
       expect(screen.queryByRole('table', { name: 'Receive records' })).not.toBeInTheDocument();
-    } finally {
-      window.matchMedia = wide;
-    }
+    });
   });
 
   it('exports what the filters show as CSV', async () => {

@@ -1,17 +1,13 @@
-import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Anchor, Group, Table, Text } from '@mantine/core';
 import { formatKg, formatPhp } from '@plastrace/shared';
 import { Link } from 'react-router';
+import { CardList, usePhone } from '../../components/common/CardList.tsx';
 import { formatDateTime } from '../../components/common/format.ts';
 import type { ReceiveRecord } from './api.ts';
 import { RecordStatusBadge } from './StatusBadge.tsx';
 
-/** Under 600 px wide (a phone at the weighbridge) the list is cards, not a table to scroll sideways. */
-export const PHONE_QUERY = '(max-width: 600px)';
-
 export function ReceiveRecordsTable({ records, timeZone }: { records: ReceiveRecord[]; timeZone: string }) {
-  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
-  if (phone) return <ReceiveRecordCards records={records} timeZone={timeZone} />;
+  if (usePhone()) return <ReceiveRecordCards records={records} timeZone={timeZone} />;
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label="Receive records">
@@ -63,11 +59,11 @@ export function ReceiveRecordsTable({ records, timeZone }: { records: ReceiveRec
 /** What matters first on a phone: number and status, supplier, net kg and amount, the lots made, when. */
 function ReceiveRecordCards({ records, timeZone }: { records: ReceiveRecord[]; timeZone: string }) {
   return (
-    <Stack gap="xs" component="ul" aria-label="Receive records" p={0} m={0} style={{ listStyle: 'none' }}>
-      {records.map((r) => {
+    <CardList label="Receive records" items={records} keyOf={(r) => r.id}>
+      {(r) => {
         const lots = r.lines.flatMap((l) => (l.lot ? [l.lot.code] : []));
         return (
-          <Card key={r.id} component="li" withBorder padding="sm" radius="md">
+          <>
             <Group justify="space-between" wrap="nowrap">
               <Anchor component={Link} to={`/receive-records/${r.id}`} fw={700} ff="monospace">
                 {r.number}
@@ -91,9 +87,9 @@ function ReceiveRecordCards({ records, timeZone }: { records: ReceiveRecord[]; t
             <Text size="xs" c="dimmed" mt={2}>
               {formatDateTime(r.receivedAt, timeZone)} · {r.facility.name}
             </Text>
-          </Card>
+          </>
         );
-      })}
-    </Stack>
+      }}
+    </CardList>
   );
 }
