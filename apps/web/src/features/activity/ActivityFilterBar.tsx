@@ -1,6 +1,7 @@
-import { Group, NativeSelect, TextInput } from '@mantine/core';
+import { NativeSelect, TextInput } from '@mantine/core';
 import { TRANSACTION_TYPES, type TransactionType } from '@plastrace/shared';
 import { IconSearch } from '@tabler/icons-react';
+import { FilterBar } from '../../components/common/PageHeader.tsx';
 import { useMemberOptions } from './api.ts';
 import { type ActivityFilters, dateRangeError } from './filters.ts';
 import { transactionTypeLabel } from './format.ts';
@@ -39,14 +40,13 @@ export function ActivityFilterBar({
   const rangeError = dateRangeError(filters);
 
   return (
-    <Group gap="sm" align="flex-start" wrap="wrap" role="search" aria-label="Filter the activity log">
+    <FilterBar label="Filter the activity log">
       <TextInput
         label="Search"
         placeholder="Description or reference"
         leftSection={<IconSearch size={16} aria-hidden />}
         value={search}
         onChange={(e) => onSearchChange(e.currentTarget.value)}
-        w={{ base: '100%', sm: 240 }}
       />
       <NativeSelect
         label="Type"
@@ -60,7 +60,6 @@ export function ActivityFilterBar({
           data={memberOptions}
           value={filters.memberId}
           onChange={(e) => set({ memberId: e.currentTarget.value })}
-          maw={240}
         />
       )}
       <TextInput
@@ -78,6 +77,6 @@ export function ActivityFilterBar({
         error={rangeError}
         onChange={(e) => set({ to: e.currentTarget.value })}
       />
-    </Group>
+    </FilterBar>
   );
 }

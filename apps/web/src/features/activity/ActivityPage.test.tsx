@@ -116,6 +116,8 @@ describe('ActivityPage', () => {
     });
     // The search is debounced: typing seven characters did not make seven requests.
     expect(server.calls('GET', LIST).filter((r) => r.url.includes('q=')).length).toBeLessThan(3);
+    // Nothing shown, nothing to export.
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
   });
 
   it('offers no member filter to roles that see only their own activity', async () => {
@@ -156,7 +158,7 @@ describe('ActivityPage', () => {
   it('exports the filtered log as CSV with the session’s token', async () => {
     const server = fakeApi({
       ...signInAs('auditor'),
-      [`GET ${LIST}`]: emptyPage,
+      [`GET ${LIST}`]: json(wire(page(transactionLogEntrySchema), { items: [entry], next_cursor: null })),
       'GET /api/members': emptyPage,
       [`GET ${LIST}/export.csv`]: () =>
         new Response('created_at,user\n', {

@@ -1,11 +1,12 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { downloadFile } from '../../api/download.ts';
+import { ExportCsvButton } from '../../components/common/ExportCsvButton.tsx';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
+import { PageHeader } from '../../components/common/PageHeader.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
 import { useCan, useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
@@ -59,27 +60,26 @@ export function ActivityPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <div>
-          <Title order={1}>Activity log</Title>
-          <Text c="dimmed" size="sm">
+      <PageHeader
+        title="Activity log"
+        description={
+          <>
             {everyone
               ? 'Sign-ins, exports, settings changes and record changes of everyone in your organization.'
               : 'Your own sign-ins, exports and record changes.'}{' '}
             Times are in {timeZone}.
-          </Text>
-        </div>
-        {mayExport && (
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={18} aria-hidden />}
-            loading={exportCsv.isPending}
-            onClick={() => exportCsv.mutate()}
-          >
-            Export CSV
-          </Button>
-        )}
-      </Group>
+          </>
+        }
+        actions={
+          mayExport && (
+            <ExportCsvButton
+              loading={exportCsv.isPending}
+              empty={activity.isSuccess && rows.length === 0}
+              onClick={() => exportCsv.mutate()}
+            />
+          )
+        }
+      />
       <ActionError error={exportCsv.error} onClose={() => exportCsv.reset()} />
       <ActivityFilterBar
         filters={filters}

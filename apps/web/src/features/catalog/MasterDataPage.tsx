@@ -1,4 +1,5 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { PageHeader } from '../../components/common/PageHeader.tsx';
 import { RequirePermission } from '../../components/common/RequirePermission.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import type { EntityConfig } from './entity.ts';
@@ -19,12 +20,7 @@ export function MasterDataPage<T extends MasterRecord>({
   return (
     <RequirePermission action={config.permissions?.read ?? 'masterdata.read'} title={title}>
       <Stack gap="md">
-        <div>
-          <Title order={1}>{title}</Title>
-          <Text c="dimmed" size="sm">
-            {description}
-          </Text>
-        </div>
+        <PageHeader title={title} description={description} />
         <MasterDataList config={config} />
       </Stack>
     </RequirePermission>

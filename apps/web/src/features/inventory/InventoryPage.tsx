@@ -1,5 +1,6 @@
-import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/common/PageHeader.tsx';
 import { RequirePermission } from '../../components/common/RequirePermission.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { BalancesPanel } from './BalancesPanel.tsx';
@@ -25,13 +26,10 @@ function Inventory() {
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1}>Inventory</Title>
-        <Text c="dimmed" size="sm">
-          Stock on hand from the ledger, valued at weighted-average cost in pesos, and the counts that check
-          it.
-        </Text>
-      </div>
+      <PageHeader
+        title="Inventory"
+        description="Stock on hand from the ledger, valued at weighted-average cost in pesos, and the counts that check it."
+      />
       <Tabs
         value={tab}
         keepMounted={false}

@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/common/EmptyState.tsx';
 import { ExportCsvButton } from '../../components/common/ExportCsvButton.tsx';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
+import { FilterBar, PageHeader } from '../../components/common/PageHeader.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
 import { useDownload } from '../../components/common/useDownload.ts';
 import { useCan } from '../../components/common/useMe.ts';
@@ -75,13 +76,22 @@ export function LotsPage() {
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1}>Batches</Title>
-        <Text c="dimmed" size="sm">
-          Lots of one material at one facility, with their balance and value.
-        </Text>
-      </div>
-      <Group gap="sm" align="flex-start" wrap="wrap" role="search" aria-label="Filter the lots">
+      <PageHeader
+        title="Batches"
+        description="Lots of one material at one facility, with their balance and value."
+      />
+      <FilterBar
+        label="Filter the lots"
+        actions={
+          mayExport && (
+            <ExportCsvButton
+              loading={files.pending === 'csv'}
+              empty={lots.isSuccess && rows.length === 0}
+              onClick={() => void exportCsv()}
+            />
+          )
+        }
+      >
         <TextInput
           label="Search"
           placeholder="Lot code, material or facility"
@@ -105,16 +115,7 @@ export function LotsPage() {
             setParam('sort', e.currentTarget.value === '-created_at' ? '' : e.currentTarget.value)
           }
         />
-        {mayExport && (
-          <ExportCsvButton
-            mt={25}
-            ml="auto"
-            loading={files.pending === 'csv'}
-            empty={lots.isSuccess && rows.length === 0}
-            onClick={() => void exportCsv()}
-          />
-        )}
-      </Group>
+      </FilterBar>
       <ActionError error={files.error} onClose={files.clearError} />
       {selected.length > 0 && (
         <LotSelectionBar

@@ -5,6 +5,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
+import { PageHeader } from '../../components/common/PageHeader.tsx';
 import { QueryError } from '../../components/common/QueryError.tsx';
 import { RequirePermission } from '../../components/common/RequirePermission.tsx';
 import { useCan } from '../../components/common/useMe.ts';
@@ -64,19 +65,17 @@ function PriceAnalyser() {
   const material = materialList.find((m) => m.id === filters.materialId);
   return (
     <Stack gap="lg">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <div>
-          <Title order={1}>Price analyser</Title>
-          <Text c="dimmed" size="sm">
-            Buying prices in ₱/kg by material, grade and region, and what your stock is worth at them.
-          </Text>
-        </div>
-        {mayAddPrices && (
-          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>
-            New price
-          </Button>
-        )}
-      </Group>
+      <PageHeader
+        title="Price analyser"
+        description="Buying prices in ₱/kg by material, grade and region, and what your stock is worth at them."
+        actions={
+          mayAddPrices && (
+            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>
+              New price
+            </Button>
+          )
+        }
+      />
       <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Filter the prices">
         <NativeSelect
           label="Material"

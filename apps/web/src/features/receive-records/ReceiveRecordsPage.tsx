@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { downloadFile } from '../../api/download.ts';
 import { EmptyState } from '../../components/common/EmptyState.tsx';
 import { ExportCsvButton } from '../../components/common/ExportCsvButton.tsx';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
+import { FilterBar, PageHeader } from '../../components/common/PageHeader.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
 import { useCan, useMe } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
@@ -58,41 +59,38 @@ export function ReceiveRecordsPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <div>
-          <Title order={1}>Receive records</Title>
-          <Text c="dimmed" size="sm">
-            Deliveries weighed in from suppliers. Posting one creates a lot per line and a payable.
-          </Text>
-        </div>
-        <Group gap="xs">
-          {mayExport && (
-            <ExportCsvButton
-              loading={exportCsv.isPending}
-              empty={records.isSuccess && rows.length === 0}
-              onClick={() => exportCsv.mutate()}
-            />
-          )}
-          {mayDraft && (
-            <Button
-              component={Link}
-              to="/receive-records/new"
-              leftSection={<IconPlus size={18} aria-hidden />}
-            >
-              New delivery
-            </Button>
-          )}
-        </Group>
-      </Group>
+      <PageHeader
+        title="Receive records"
+        description="Deliveries weighed in from suppliers. Posting one creates a lot per line and a payable."
+        actions={
+          <>
+            {mayExport && (
+              <ExportCsvButton
+                loading={exportCsv.isPending}
+                empty={records.isSuccess && rows.length === 0}
+                onClick={() => exportCsv.mutate()}
+              />
+            )}
+            {mayDraft && (
+              <Button
+                component={Link}
+                to="/receive-records/new"
+                leftSection={<IconPlus size={18} aria-hidden />}
+              >
+                New delivery
+              </Button>
+            )}
+          </>
+        }
+      />
       <ActionError error={exportCsv.error} onClose={() => exportCsv.reset()} />
-      <Group gap="sm" align="flex-start" wrap="wrap" role="search" aria-label="Filter the receive records">
+      <FilterBar label="Filter the receive records">
         <TextInput
           label="Search"
           placeholder="Number, ticket or plate"
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 220 }}
         />
         <NativeSelect
           label="Status"
@@ -129,7 +127,7 @@ export function ReceiveRecordsPage() {
           error={backwards ? 'The end date is before the start date' : null}
           onChange={(e) => set({ to: e.currentTarget.value })}
         />
-      </Group>
+      </FilterBar>
       {filtered && (
         <Group>
           <Button

@@ -1,9 +1,10 @@
-import { Button, Group, NativeSelect, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
+import { PageHeader } from '../../components/common/PageHeader.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
 import { useCan, useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
@@ -61,12 +62,10 @@ export function SupplierLedgerPage() {
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1}>Supplier ledger</Title>
-        <Text c="dimmed" size="sm">
-          Payables from posted deliveries less payments and advances. Open a supplier for the statement.
-        </Text>
-      </div>
+      <PageHeader
+        title="Supplier ledger"
+        description="Payables from posted deliveries less payments and advances. Open a supplier for the statement."
+      />
       <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Filter the supplier balances">
         <TextInput
           label="Search"
