@@ -1,5 +1,5 @@
--- Group commit (docs/architecture.md, "Posting"): concurrent requests that each create one receive record
--- for the same organization are sent as one call of receive_group, so their gapless numbers are taken
+-- Group commit (docs/architecture.md, "Posting"): concurrent requests that each create or post one receive
+-- record for the same organization are sent as one call of receive_group, so their gapless numbers are taken
 -- once and one commit — one WAL flush, one hold of the counter rows — covers them all. A batch is the
 -- same call with one user and every record posted, so receive_batch now calls it.
 
@@ -90,10 +90,11 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- Creates several records, each as its own request would have: a draft, or saved and posted (`post`),
--- by its own user, under its own Idempotency-Key, in its own subtransaction — a refusal answers that item
--- with its error and leaves nothing behind, the others go on. Answers one {index, status, body | error}
--- per item, in order.
+-- Several requests' writes in one call, each as it would have been alone: a create (a draft, or saved and
+-- posted with `post`) or the posting of a draft (`post_id`), by its own user, under its own
+-- Idempotency-Key (`route`, `key`, `hash`; a batch gives one route for all), in its own subtransaction —
+-- a refusal answers that item with its error and leaves nothing behind, the others go on. Answers one
+-- {index, status, body | error} per item, in order.
 CREATE FUNCTION receive_group(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_org uuid := (p->>'organization_id')::uuid;
@@ -105,24 +106,34 @@ DECLARE
   map jsonb;
   v_id uuid;
   v_user uuid;
+  v_route text;
+  v_status int;
   ins record;
   st text;
   msg text;
   det text;
 BEGIN
   FOR item IN SELECT value FROM jsonb_array_elements(p->'items') LOOP
+    v_route := coalesce(item->>'route', p->>'route');
     BEGIN
-      outcome := pt_idempotency_claim(v_org, p->>'route', item->>'key', item->>'hash');
+      outcome := pt_idempotency_claim(v_org, v_route, item->>'key', item->>'hash');
       IF outcome IS NULL THEN
-        v_id := pt_uuid7();
         v_user := (item->>'user_id')::uuid;
-        SELECT * INTO ins FROM receive_insert(v_org, v_user, v_id, item->'record',
-          coalesce((item->>'post')::boolean, false));
+        IF item ? 'post_id' THEN
+          v_id := (item->>'post_id')::uuid;
+          v_status := 200;
+          SELECT * INTO ins FROM receive_do_post(v_org, v_user, v_id);
+        ELSE
+          v_id := pt_uuid7();
+          v_status := 201;
+          SELECT * INTO ins FROM receive_insert(v_org, v_user, v_id, item->'record',
+            coalesce((item->>'post')::boolean, false));
+        END IF;
         -- Arrays, not a growing jsonb: appending to an array does not copy what is already in it.
         pending := pending || ARRAY(SELECT e || jsonb_build_object('user_id', v_user)
           FROM jsonb_array_elements(ins.pending) AS x(e));
         ids := ids || v_id;
-        outcome := jsonb_build_object('status', 201, 'body', ins.view, 'key', item->>'key');
+        outcome := jsonb_build_object('status', v_status, 'body', ins.view, 'key', item->>'key', 'route', v_route);
       END IF;
     EXCEPTION WHEN SQLSTATE 'PT400' OR SQLSTATE 'PT404' OR SQLSTATE 'PT409' OR SQLSTATE 'PT422' THEN
       GET STACKED DIAGNOSTICS st = RETURNED_SQLSTATE, msg = MESSAGE_TEXT, det = PG_EXCEPTION_DETAIL;
@@ -132,11 +143,11 @@ BEGIN
     outcomes := outcomes || outcome;
   END LOOP;
   map := receive_finish(v_org, NULL, ids, to_jsonb(pending));
-  -- The answers with their numbers; each new record's answer is kept under its own Idempotency-Key.
+  -- The answers with their numbers; each written record's answer is kept under its own Idempotency-Key.
   FOR i IN 1 .. coalesce(array_length(outcomes, 1), 0) LOOP
     outcome := outcomes[i];
-    IF outcome ? 'key' THEN
-      outcome := pt_idempotency_store(v_org, p->>'route', outcome->>'key', 201,
+    IF outcome ? 'route' THEN
+      outcome := pt_idempotency_store(v_org, outcome->>'route', outcome->>'key', (outcome->>'status')::int,
         pt_replace((outcome->'body')::text, coalesce(map->(outcome->'body'->>'id'), '{}'))::jsonb);
     END IF;
     outcomes[i] := jsonb_build_object('index', i - 1) || outcome;

@@ -55,8 +55,8 @@ const CREATE_ROUTE = 'receive-records:create';
 
 /**
  * Drafts a receive record (unit prices default from the price list), or with `post` saves and posts it.
- * Concurrent creates of one organization may share one database call (repo.createRecord); each still
- * gets its own answer or its own refusal, the same as alone.
+ * Concurrent creates and posts of one organization may share one database call (repo.createRecord,
+ * repo.postRecord); each still gets its own answer or its own refusal, the same as alone.
  */
 export async function create(
   ctx: AppContext,
@@ -74,6 +74,11 @@ export async function create(
     post,
     record: input,
   });
+  return answered(out);
+}
+
+/** A write's answer, or its refusal thrown as the error it would have been alone. */
+function answered<T>(out: repo.Outcome<T> | repo.Refusal): repo.Outcome<T> {
   if ('error' in out) {
     const { status, error } = out;
     throw new AppError(codeForStatus(status), error.message, error.details ?? undefined);
@@ -103,14 +108,16 @@ export async function post(
   id: string,
   idempotencyKey?: string,
 ): Promise<repo.Outcome<ReceiveRecordView>> {
-  return repo.callPosting(ctx.db, 'receive_post', {
-    organization_id: caller.organizationId,
-    user_id: caller.userId,
-    route: `receive-records:post:${id}`,
-    key: checkedKey(idempotencyKey),
-    hash: requestHash({ id }),
-    id,
-  });
+  return answered(
+    await repo.postRecord<ReceiveRecordView>(ctx.db, {
+      organization_id: caller.organizationId,
+      user_id: caller.userId,
+      route: `receive-records:post:${id}`,
+      key: checkedKey(idempotencyKey),
+      hash: requestHash({ id }),
+      id,
+    }),
+  );
 }
 
 /** Voiding reverses a posting, and is refused once any of its lots has moved on. */
