@@ -10,8 +10,10 @@
  * Should the call fail as a whole with an error that proves nothing was written (`rolledBack`: the
  * database refused the statement), each of its items is tried again on its own through `one`, so a
  * request only ever gets its own answer or its own error; any other failure (a lost connection: the
- * commit may have happened) is every item's error, as it would have been for a lone request. Items with the same `conflictKey` (an
- * Idempotency-Key) never share a call: the second must see the first's answer, not its half-made claim.
+ * commit may have happened) is every item's error, as it would have been for a lone request.
+ *
+ * Items with the same `conflictKey` (an Idempotency-Key) never share a call: the second must see the
+ * first's answer, not its half-made claim.
  */
 export type GroupCommitOptions<I, R> = {
   one: (item: I) => Promise<R>;

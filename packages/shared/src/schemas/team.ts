@@ -91,7 +91,7 @@ export const passwordResetSchema = z.object({
 export const profileUpdateSchema = z.object({
   first_name: str().trim().min(1, 'First name is required').max(100),
   last_name: str().trim().min(1, 'Last name is required').max(100),
-  phone: str().trim().max(30).nullable(),
+  phone: str().trim().max(30, 'A phone number has at most 30 characters').nullable(),
 });
 
 export const organizationSchema = z
