@@ -262,10 +262,13 @@ const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b
 function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   let text = '';
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // Each stream is exactly its /Length bytes long: compressed bytes may end in a line break themselves,
+  // so finding its end by searching for "endstream" would now and then cut one short.
+  for (const m of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
+    const start = (m.index ?? 0) + m[0].length;
     let content: string;
     try {
-      content = inflateSync(Buffer.from(m[1] ?? '', 'latin1')).toString('latin1');
+      content = inflateSync(pdf.subarray(start, start + Number(m[1]))).toString('latin1');
     } catch {
       continue;
     }
