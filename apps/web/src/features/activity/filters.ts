@@ -1,4 +1,5 @@
 import { TRANSACTION_TYPES, type TransactionType } from '@plastrace/shared';
+import { fromLocalInput } from '../../components/common/datetime.ts';
 
 /** The activity log's filters as the page keeps them (in the URL): dates are calendar days. */
 export interface ActivityFilters {
@@ -67,28 +68,5 @@ function nextDay(day: string): string {
 }
 
 /** 'YYYY-MM-DD' → 'YYYY-MM-DDT00:00:00+HH:MM', midnight in the zone. */
-export function startOfDay(day: string, timeZone: string): string {
-  const utcMidnight = new Date(`${day}T00:00:00Z`);
-  // The offset at UTC midnight, then again at the local midnight it implies (a DST change can fall between).
-  const guess = offsetMinutes(utcMidnight, timeZone);
-  const offset = offsetMinutes(new Date(utcMidnight.getTime() - guess * 60_000), timeZone);
-  return `${day}T00:00:00${formatOffset(offset)}`;
-}
-
-function offsetMinutes(instant: Date, timeZone: string): number {
-  const name =
-    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-      .formatToParts(instant)
-      .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
-  const match = /GMT([+-])(\d{1,2})(?::?(\d{2}))?/.exec(name);
-  if (!match) return 0;
-  const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0);
-  return match[1] === '-' ? -minutes : minutes;
-}
-
-function formatOffset(minutes: number): string {
-  const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
-}
+export const startOfDay = (day: string, timeZone: string): string =>
+  fromLocalInput(`${day}T00:00`, timeZone) ?? `${day}T00:00:00Z`;
