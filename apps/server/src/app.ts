@@ -25,6 +25,7 @@ import { materialsRoutes } from './modules/materials/materials.routes.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
 import { pricesRoutes } from './modules/prices/prices.routes.ts';
 import { processTypesRoutes } from './modules/process-types/process-types.routes.ts';
+import { productionRoutes } from './modules/production/production.routes.ts';
 import { productionLinesRoutes } from './modules/production-lines/production-lines.routes.ts';
 import { startRateLimitPruning } from './modules/security/rate-limit.ts';
 import { secret } from './modules/security/security.repo.ts';
@@ -154,6 +155,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(processTypesRoutes, { prefix: '/api', ctx });
   await app.register(pricesRoutes, { prefix: '/api', ctx });
   await app.register(intakeRoutes, { prefix: '/api', ctx });
+  await app.register(productionRoutes, { prefix: '/api', ctx });
   await app.register(lotRoutes, { prefix: '/api', ctx });
   await app.register(ledgerRoutes, { prefix: '/api', ctx });
   await app.register(inventoryRoutes, { prefix: '/api', ctx });

@@ -14,6 +14,7 @@ export * from './schemas/ledger.ts';
 export * from './schemas/lots.ts';
 export * from './schemas/masterdata.ts';
 export * from './schemas/pagination.ts';
+export * from './schemas/production.ts';
 export * from './schemas/system.ts';
 export * from './schemas/team.ts';
 export * from './schemas/wire.ts';

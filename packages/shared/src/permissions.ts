@@ -58,6 +58,17 @@ export const PERMISSIONS = {
     note: 'draft, edit, post; split, merge, quarantine',
   },
   'records.void': { roles: OFFICE, does: 'void records' },
+  'production.read': { roles: STAFF, does: 'view production runs' },
+  'production.write': {
+    roles: FLOOR,
+    does: 'record and post production runs',
+    note: 'draft, edit, post',
+  },
+  'production.confirm_capacity': {
+    roles: OFFICE,
+    does: 'confirm a run above a line’s rated capacity',
+  },
+  'production.void': { roles: OFFICE, does: 'void production runs' },
   'stock.read': { roles: STAFF, does: 'view the inventory and stock counts' },
   'stock.count': { roles: FLOOR, does: 'count stock', note: 'open, enter and cancel stock counts' },
   'stock.adjust': { roles: OFFICE, does: 'adjust stock', note: 'adjust lots, post stock counts' },

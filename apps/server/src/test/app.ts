@@ -10,7 +10,11 @@ export function useTestApp(opts: { webDist?: string; smtpUrl?: () => string } = 
   beforeAll(async () => {
     ctx.database = await createTestDatabase();
     ctx.app = await buildApp({
-      config: { publicUrl: 'http://localhost:3000', logLevel: 'silent', smtpUrl: opts.smtpUrl?.() },
+      config: {
+        publicUrl: 'http://localhost:3000',
+        logLevel: 'silent',
+        smtpUrl: opts.smtpUrl?.(),
+      },
       db: ctx.database.db,
       webDist: opts.webDist,
     });

@@ -188,6 +188,7 @@ export const productionLineSchema = z
     process_codes: z.array(z.string()).describe('Reference process types the line runs, in order'),
     capacity_kg_per_h: decimalOut('kg per hour'),
     rated_kw: decimalOut('kW'),
+    cost_per_kg_php: decimalOut('PHP per kg of input processed, added to the output lots’ value'),
   })
   .meta({ id: 'ProductionLine' });
 export type ProductionLine = z.infer<typeof productionLineSchema>;
@@ -203,6 +204,7 @@ const productionLineFields = {
     .describe('Codes of /api/calculations/process-types'),
   capacity_kg_per_h: decimalField('Capacity', { scale: 1, digits: 9, min: 0 }).nullish(),
   rated_kw: decimalField('Rated power', { scale: 1, digits: 9, min: 0 }).nullish(),
+  cost_per_kg_php: decimalField('Cost per kg', { scale: 2, digits: 8, min: 0 }).nullish(),
 };
 export const productionLineCreateSchema = z.object(productionLineFields);
 export const productionLineUpdateSchema = z.object(productionLineFields).partial().extend({ version });

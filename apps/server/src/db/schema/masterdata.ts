@@ -202,6 +202,8 @@ export const productionLines = pgTable(
     processCodes: text().array().notNull().default(sql`'{}'::text[]`),
     capacityKgPerH: numeric({ precision: 10, scale: 1 }),
     ratedKw: numeric({ precision: 10, scale: 1 }),
+    /** Labour, upkeep and consumables per kg of input processed (PHP), added to the output lots' value. */
+    costPerKgPhp: numeric({ precision: 10, scale: 2 }),
     archivedAt: timestamp({ withTimezone: true }),
     version: version(),
     ...timestamps,

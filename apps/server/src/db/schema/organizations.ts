@@ -1,4 +1,4 @@
-import { boolean, char, date, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, char, date, numeric, pgTable, text } from 'drizzle-orm/pg-core';
 import { id, timestamps, version } from './common.ts';
 
 export const organizations = pgTable('organizations', {
@@ -14,6 +14,10 @@ export const organizations = pgTable('organizations', {
   isDemo: boolean().notNull().default(false),
   /** Postings dated on or before this day (organization time zone) are refused: the books are closed. */
   booksClosedThrough: date({ mode: 'string' }),
+  /** A production run posts when Σ inputs and Σ outputs + losses differ by at most this share of the inputs. */
+  massBalanceTolerancePct: numeric({ precision: 5, scale: 2 }).notNull().default('0.5'),
+  /** What a kWh costs the organization (PHP): energy's share of an output lot's value. */
+  electricityTariffPhp: numeric({ precision: 8, scale: 4 }),
   version: version(),
   ...timestamps,
 });

@@ -57,3 +57,12 @@ export const eprTargets = pgTable(
   },
   (t) => [primaryKey({ columns: [t.countryCode, t.year] })],
 );
+
+/** kg CO2e per kWh taken from a country's grid, with its source: what a run's electricity emitted. */
+export const gridEmissionFactors = pgTable('grid_emission_factors', {
+  countryCode: char({ length: 2 }).primaryKey(),
+  kgCo2ePerKwh: numeric({ precision: 6, scale: 4 }).notNull(),
+  source: text().notNull(),
+  verified: boolean().notNull().default(false),
+  refVersion: text().notNull(),
+});

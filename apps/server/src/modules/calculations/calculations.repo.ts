@@ -1,7 +1,9 @@
+import type { EnergyConsumption } from '@plastrace/shared';
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { eprCountries, eprTargets, materialTypes, processTypes } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/sql.ts';
+import { callPosting } from '../posting/posting.ts';
 
 export type MaterialTypeFilter = {
   limit: number;
@@ -38,3 +40,7 @@ export function listEprCountries(db: Db) {
 export function listEprTargets(db: Db) {
   return db.select().from(eprTargets).orderBy(asc(eprTargets.countryCode), asc(eprTargets.year));
 }
+
+/** The energy calculator (energy_consumption, migration 0013): pt_energy, the rule posting uses. */
+export const energyConsumption = (db: Db, input: object) =>
+  callPosting<EnergyConsumption>(db, 'energy_consumption', input);

@@ -1,4 +1,6 @@
 import {
+  energyInputSchema,
+  energyResultSchema,
   eprCountrySchema,
   materialTypeSchema,
   materialTypesQuerySchema,
@@ -50,5 +52,22 @@ export const calculationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       },
     },
     async () => service.eprCountries(db),
+  );
+
+  app.post(
+    '/energy-consumption',
+    {
+      schema: {
+        'x-permission': 'public',
+        tags: ['calculations'],
+        summary:
+          'Energy of a mass through a process step: kWh, kWh/t, cost at a tariff, kg CO2e, each with its basis',
+        description:
+          'In order: metered kWh; your own kWh per tonne; the step’s reference kWh per tonne (with its source); rated power × hours × load factor. Sorting and washing have no authoritative figure: without a meter, an own figure or a rated power, kwh is null and `source` says what to provide. Production posting uses the same rule.',
+        body: energyInputSchema,
+        response: { 200: energyResultSchema },
+      },
+    },
+    async (req) => service.energy(db, req.body),
   );
 };

@@ -1,4 +1,5 @@
-import type { EprCountry, MaterialType } from '@plastrace/shared';
+import type { EprCountry, energyInputSchema, MaterialType } from '@plastrace/shared';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { materialTypes } from '../../db/schema/index.ts';
 import { decodeCursor, toPage } from '../../lib/cursor.ts';
@@ -67,3 +68,7 @@ export async function eprCountries(db: Db): Promise<{ items: EprCountry[] }> {
     })),
   };
 }
+
+/** kWh, cost and CO2e of a mass through a step, each with its basis. */
+export const energy = (db: Db, input: z.output<typeof energyInputSchema>) =>
+  repo.energyConsumption(db, input);

@@ -26,6 +26,12 @@ import { pgError } from '../../lib/errors.ts';
 import { GroupCommit } from '../../lib/group-commit.ts';
 import { anyUuid, param, shaped } from '../../lib/prepared.ts';
 import { containsPattern, olderThan } from '../../lib/sql.ts';
+import {
+  type BatchResult,
+  callPosting as callShared,
+  type Outcome,
+  type Refusal,
+} from '../posting/posting.ts';
 
 type Handle = Db | Tx;
 
@@ -202,15 +208,7 @@ export function exportLines(db: Handle, orgId: string, f: RecordFilter) {
 
 // ---- posting (migration 0010): one call, one round trip ----
 
-export type Outcome<T> = { status: number; body: T };
-/** A request's refusal, answered by a call that served several (a batch or a group). */
-export type Refusal = { status: number; error: { message: string; details: Record<string, unknown> | null } };
-export type BatchResult<T> = {
-  index: number;
-  status: number;
-  body?: T;
-  error?: Refusal['error'];
-};
+export type { BatchResult, Outcome, Refusal };
 
 const POSTING = [
   'receive_create',
@@ -221,32 +219,9 @@ const POSTING = [
   'receive_group',
 ] as const;
 
-/**
- * Calls one of the receive-record functions as a named prepared statement: PostgreSQL parses and
- * plans it once per connection, and the whole write — checks, numbers, rows, audit, activity,
- * idempotency — is this one round trip, committed on its own.
- */
-export async function callPosting<T>(db: Db, fn: (typeof POSTING)[number], payload: object): Promise<T> {
-  const json = JSON.stringify(payload);
-  // Inside a caller's transaction (the demo seed runs the services in one), as a savepoint of it.
-  const rows =
-    db.$client instanceof pg.Pool
-      ? (
-          await db.$client.query<{ out: T }>({
-            name: fn,
-            text: `SELECT ${fn}($1::jsonb) AS out`,
-            values: [json],
-          })
-        ).rows
-      : (
-          await db.transaction((tx) =>
-            tx.execute<{ out: T }>(sql`SELECT ${sql.raw(fn)}(${json}::jsonb) AS out`),
-          )
-        ).rows;
-  const row = rows[0];
-  if (!row) throw new Error(`${fn} returned nothing`);
-  return row.out;
-}
+/** Calls one of the receive-record functions (migrations 0010 and 0012), one round trip. */
+export const callPosting = <T>(db: Db, fn: (typeof POSTING)[number], payload: object) =>
+  callShared<T>(db, fn, payload);
 
 /** One request's write of a record, as its database function takes it. */
 type WriteCall = {

@@ -9,12 +9,13 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { decodeCursor, toPage } from '../../lib/cursor.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { EXPORT_PAGE } from '../../lib/listing.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { codeForStatus, errorBody } from '../../plugins/errors.ts';
 import { streamCsv } from '../activity/export.ts';
 import { timeZoneOf } from '../organization/organization.repo.ts';
+import { answered } from '../posting/posting.ts';
 import { checkedKey, requestHash } from '../security/idempotency.ts';
 import { ownSupplierOf } from '../suppliers/suppliers.policy.ts';
 import * as repo from './intake.repo.ts';
@@ -75,15 +76,6 @@ export async function create(
     record: input,
   });
   return answered(out);
-}
-
-/** A write's answer, or its refusal thrown as the error it would have been alone. */
-function answered<T>(out: repo.Outcome<T> | repo.Refusal): repo.Outcome<T> {
-  if ('error' in out) {
-    const { status, error } = out;
-    throw new AppError(codeForStatus(status), error.message, error.details ?? undefined);
-  }
-  return out;
 }
 
 export async function update(

@@ -135,7 +135,7 @@ describe('production lines', () => {
     const res = await admin.get(`/api/production-lines/export.csv?facility_id=${facility.MNL1}&sort=code`);
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'code,name,facility_code,facility_name,process_codes,capacity_kg_per_h,rated_kw,archived_at,created_at',
+      'code,name,facility_code,facility_name,process_codes,capacity_kg_per_h,rated_kw,cost_per_kg_php,archived_at,created_at',
     );
     expect(lines[2]).toContain(
       'MNL1-WASH,Wash line,MNL1,Valenzuela Recycling Plant,shredding > washing > drying',

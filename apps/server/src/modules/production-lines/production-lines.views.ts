@@ -13,6 +13,7 @@ export const toProductionLine = (l: ProductionLineRow): ProductionLine => ({
   process_codes: l.processCodes,
   capacity_kg_per_h: l.capacityKgPerH,
   rated_kw: l.ratedKw,
+  cost_per_kg_php: l.costPerKgPhp,
   archived_at: l.archivedAt?.toISOString() ?? null,
   version: l.version,
   created_at: l.createdAt.toISOString(),
@@ -26,6 +27,7 @@ export const productionLineValues = (b: Input): Partial<ProductionLineValues> =>
   processCodes: b.process_codes,
   capacityKgPerH: b.capacity_kg_per_h,
   ratedKw: b.rated_kw,
+  costPerKgPhp: b.cost_per_kg_php,
 });
 
 export const PRODUCTION_LINE_CSV: CsvColumn<ProductionLine>[] = [
@@ -36,6 +38,7 @@ export const PRODUCTION_LINE_CSV: CsvColumn<ProductionLine>[] = [
   ['process_codes', (l) => l.process_codes.join(' > ')],
   ['capacity_kg_per_h', (l) => l.capacity_kg_per_h],
   ['rated_kw', (l) => l.rated_kw],
+  ['cost_per_kg_php', (l) => l.cost_per_kg_php],
   ['archived_at', (l) => l.archived_at],
   ['created_at', (l) => l.created_at],
 ];

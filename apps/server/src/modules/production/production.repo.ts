@@ -1,0 +1,84 @@
+import type { ProductionRecord } from '@plastrace/shared';
+import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { productionLines, productionRecords } from '../../db/schema/index.ts';
+import { containsPattern, isoMicro, olderThan } from '../../lib/sql.ts';
+import { callPosting } from '../posting/posting.ts';
+
+type Handle = Db | Tx;
+
+const POSTING = ['production_create', 'production_edit', 'production_post', 'production_void'] as const;
+
+/** Calls one of the production functions (migration 0013): the whole write in one round trip. */
+export const callProduction = <T>(db: Db, fn: (typeof POSTING)[number], payload: object) =>
+  callPosting<T>(db, fn, payload);
+
+/** The record as the API shows it (production_record_json: one definition for reads and writes). */
+const view = (orgId: string) =>
+  sql<ProductionRecord>`production_record_json(${orgId}::uuid, ${productionRecords.id})`;
+
+export async function getRecord(
+  db: Handle,
+  orgId: string,
+  id: string,
+): Promise<ProductionRecord | undefined> {
+  const [row] = await db
+    .select({ view: view(orgId) })
+    .from(productionRecords)
+    .where(and(eq(productionRecords.organizationId, orgId), eq(productionRecords.id, id)));
+  return row?.view;
+}
+
+export type RecordFilter = {
+  limit: number;
+  after?: [string, string];
+  status?: 'draft' | 'posted' | 'voided';
+  facilityId?: string;
+  productionLineId?: string;
+  processCode?: string;
+  from?: string;
+  to?: string;
+  timeZone: string;
+  q?: string;
+};
+
+function conditions(orgId: string, f: RecordFilter): SQL | undefined {
+  const r = productionRecords;
+  const p = f.q ? containsPattern(f.q) : undefined;
+  return and(
+    eq(r.organizationId, orgId),
+    f.status ? eq(r.status, f.status) : undefined,
+    f.facilityId ? eq(r.facilityId, f.facilityId) : undefined,
+    f.productionLineId ? eq(r.productionLineId, f.productionLineId) : undefined,
+    f.processCode ? eq(r.processCode, f.processCode) : undefined,
+    // Days are the organization's days: from its midnight to the midnight after `to`.
+    f.from ? gte(r.endedAt, sql`(${f.from}::date)::timestamp AT TIME ZONE ${f.timeZone}`) : undefined,
+    f.to ? lt(r.endedAt, sql`(${f.to}::date + 1)::timestamp AT TIME ZONE ${f.timeZone}`) : undefined,
+    p
+      ? or(
+          ilike(r.number, p),
+          ilike(r.crew, p),
+          ilike(r.notes, p),
+          ilike(productionLines.name, p),
+          // A lot code finds the runs it went into or came out of.
+          sql`EXISTS (SELECT 1 FROM production_inputs i JOIN lots l ON l.id = i.lot_id
+                      WHERE i.record_id = ${r.id} AND l.code ILIKE ${p})`,
+          sql`EXISTS (SELECT 1 FROM production_outputs o JOIN lots l ON l.id = o.lot_id
+                      WHERE o.record_id = ${r.id} AND l.code ILIKE ${p})`,
+        )
+      : undefined,
+    f.after ? olderThan(r.endedAt, r.id, f.after) : undefined,
+  );
+}
+
+/** A page of runs, latest end first, each as the API shows it, with its keyset key. */
+export function listRecords(db: Handle, orgId: string, f: RecordFilter) {
+  const r = productionRecords;
+  return db
+    .select({ view: view(orgId), endedAt: isoMicro(r.endedAt), id: r.id })
+    .from(r)
+    .leftJoin(productionLines, eq(productionLines.id, r.productionLineId))
+    .where(conditions(orgId, f))
+    .orderBy(desc(r.endedAt), desc(r.id))
+    .limit(f.limit);
+}
