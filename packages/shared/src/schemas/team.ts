@@ -4,7 +4,7 @@ import { CURRENCIES, MEMBER_ROLES } from '../enums.ts';
 import { transactionLogEntrySchema } from './auth.ts';
 import { PAYMENT_METHODS } from './masterdata.ts';
 import { listQuerySchema } from './pagination.ts';
-import { day, str, versionField } from './wire.ts';
+import { day, decimal, str, versionField } from './wire.ts';
 
 export const memberSchema = z
   .object({
@@ -108,6 +108,17 @@ export const organizationSchema = z
       .string()
       .nullable()
       .describe('Postings dated on or before this day are refused (422); null: no period is closed'),
+    mass_balance_tolerance_pct: z
+      .string()
+      .describe(
+        'A production run posts when inputs and outputs + losses differ by at most this % of the inputs',
+      ),
+    electricity_tariff_php: z
+      .string()
+      .nullable()
+      .describe(
+        'PHP per kWh: the energy share of a production run’s output value; null leaves energy unvalued',
+      ),
     version: z.number().int(),
   })
   .meta({ id: 'Organization' });
@@ -132,6 +143,8 @@ export const organizationUpdateSchema = z.object({
       }
     }, 'Unknown time zone'),
   epr_license: str().trim().max(100).nullable(),
+  mass_balance_tolerance_pct: decimal('Mass balance tolerance', { scale: 2, digits: 2, max: 10 }).optional(),
+  electricity_tariff_php: decimal('Electricity tariff', { scale: 4, digits: 4 }).nullish(),
   version: versionField(),
 });
 

@@ -22,7 +22,15 @@ export async function updateOrganization(
   tx: Tx,
   id: string,
   version: number,
-  values: Pick<typeof organizations.$inferInsert, 'name' | 'defaultCurrency' | 'timeZone' | 'eprLicense'>,
+  values: Pick<
+    typeof organizations.$inferInsert,
+    | 'name'
+    | 'defaultCurrency'
+    | 'timeZone'
+    | 'eprLicense'
+    | 'massBalanceTolerancePct'
+    | 'electricityTariffPhp'
+  >,
 ) {
   const [row] = await tx
     .update(organizations)

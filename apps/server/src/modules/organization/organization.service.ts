@@ -25,6 +25,8 @@ export const toOrganization = (o: OrgRow) => ({
   epr_license: o.eprLicense,
   is_demo: o.isDemo,
   books_closed_through: o.booksClosedThrough,
+  mass_balance_tolerance_pct: o.massBalanceTolerancePct,
+  electricity_tariff_php: o.electricityTariffPhp,
   version: o.version,
 });
 
@@ -39,6 +41,9 @@ type OrgChange = {
   default_currency: Currency;
   time_zone: string;
   epr_license: string | null;
+  /** Left out: unchanged. */
+  mass_balance_tolerance_pct?: string | undefined;
+  electricity_tariff_php?: string | null | undefined;
   version: number;
 };
 
@@ -51,6 +56,8 @@ export async function updateOrganization(ctx: AppContext, caller: Caller, change
       defaultCurrency: change.default_currency,
       timeZone: change.time_zone,
       eprLicense: change.epr_license || null,
+      massBalanceTolerancePct: change.mass_balance_tolerance_pct,
+      electricityTariffPhp: change.electricity_tariff_php,
     });
     if (!row) throw new AppError('conflict', 'Someone else changed these settings. Reload and try again.');
     const changes = Object.fromEntries(
@@ -59,6 +66,8 @@ export async function updateOrganization(ctx: AppContext, caller: Caller, change
         default_currency: [before.defaultCurrency, row.defaultCurrency],
         time_zone: [before.timeZone, row.timeZone],
         epr_license: [before.eprLicense, row.eprLicense],
+        mass_balance_tolerance_pct: [before.massBalanceTolerancePct, row.massBalanceTolerancePct],
+        electricity_tariff_php: [before.electricityTariffPhp, row.electricityTariffPhp],
       }).filter(([, [a, b]]) => a !== b),
     );
     await audit(tx, {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { facilities, lotLineage, materials, organizations } from '../../db/schema/index.ts';
+import { facilities, lotLineage, materials } from '../../db/schema/index.ts';
 import { useTestApp } from '../../test/app.ts';
 import { client, type TestClient } from '../../test/http.ts';
 import { activity, auditActions, seededOrganization } from '../../test/masterdata.ts';
@@ -40,7 +40,20 @@ beforeAll(async () => {
   });
   expect(line.statusCode, line.body).toBe(201);
   ids.line = line.json().id;
-  await db.update(organizations).set({ electricityTariffPhp: '11.5' }).where(eq(organizations.id, org));
+  const settings = (await admin.get('/api/organization')).json();
+  expect(settings).toMatchObject({ mass_balance_tolerance_pct: '0.50', electricity_tariff_php: null });
+  const tariff = await admin.patch('/api/organization', {
+    name: settings.name,
+    default_currency: settings.default_currency,
+    time_zone: settings.time_zone,
+    epr_license: settings.epr_license,
+    electricity_tariff_php: '11.5',
+    version: settings.version,
+  });
+  expect(tariff.json()).toMatchObject({
+    electricity_tariff_php: '11.5000',
+    mass_balance_tolerance_pct: '0.50',
+  });
 });
 
 /** Receives and posts a delivery of `kg` net of PET bottles at MNL1; answers its lot. */

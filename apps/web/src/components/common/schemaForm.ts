@@ -37,6 +37,13 @@ export const leftOutWhenBlank = <T extends z.ZodType>(wireField: T) =>
     .transform((v) => v.trim() || undefined)
     .pipe(asTextField<T, string | undefined>(wireField));
 
+/** A nullable wire field typed into a text input: left empty, it is sent as null (cleared). */
+export const nullWhenBlank = <T extends z.ZodType>(wireField: T) =>
+  z
+    .string()
+    .transform((v) => v.trim() || null)
+    .pipe(asTextField<T, string | null>(wireField));
+
 /** A wire field that takes a number or text, held as the text the user typed. */
 export const typed = <T extends z.ZodType>(wireField: T) =>
   z.string().pipe(asTextField<T, string>(wireField));

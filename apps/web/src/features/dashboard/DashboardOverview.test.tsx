@@ -19,6 +19,8 @@ const summary = wire(dashboardSummarySchema, {
     epr_license: 'EPR-2026-001',
     is_demo: true,
     books_closed_through: null,
+    mass_balance_tolerance_pct: '0.50',
+    electricity_tariff_php: null,
     version: 2,
   },
   team: {

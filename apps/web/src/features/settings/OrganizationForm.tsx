@@ -2,10 +2,18 @@ import { Alert, Button, Group, NativeSelect, Select, Stack, Text, TextInput } fr
 import { CURRENCIES, organizationUpdateSchema } from '@plastrace/shared';
 import { isConflict, wireFieldErrorsOf } from '../../components/common/apiErrors.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
-import { useSchemaForm } from '../../components/common/schemaForm.ts';
+import { nullWhenBlank, typed, useSchemaForm } from '../../components/common/schemaForm.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { type Organization, useUpdateOrganization } from './api.ts';
 import { timeZoneOptions } from './timeZones.ts';
+
+const wire = organizationUpdateSchema.shape;
+/** `PATCH /api/organization`'s own body schema, with the production settings held as typed text. */
+const formSchema = organizationUpdateSchema.extend({
+  mass_balance_tolerance_pct: typed(wire.mass_balance_tolerance_pct.unwrap()),
+  // Empty: no tariff, and production leaves energy out of output values.
+  electricity_tariff_php: nullWhenBlank(wire.electricity_tariff_php.unwrap()),
+});
 
 interface OrganizationFormProps {
   organization: Organization;
@@ -15,18 +23,20 @@ interface OrganizationFormProps {
 
 export function OrganizationForm({ organization: org, onReload }: OrganizationFormProps) {
   // `PATCH /api/organization`'s own body schema: the same rules and words as the server.
-  const form = useSchemaForm(organizationUpdateSchema, {
+  const form = useSchemaForm(formSchema, {
     name: org.name,
     default_currency: org.defaultCurrency,
     time_zone: org.timeZone,
     epr_license: org.eprLicense ?? '',
+    mass_balance_tolerance_pct: org.massBalanceTolerancePct,
+    electricity_tariff_php: org.electricityTariffPhp ?? '',
     version: org.version,
   });
   const update = useUpdateOrganization();
   const { showToast } = useToast();
 
   const submit = form.onSubmit((values) => {
-    const body = organizationUpdateSchema.parse(values);
+    const body = formSchema.parse(values);
     // mutateAsync: a save gives the form a new key (version), and the callbacks of mutate() would
     // not run for the unmounted form.
     update
@@ -35,6 +45,8 @@ export function OrganizationForm({ organization: org, onReload }: OrganizationFo
         defaultCurrency: body.default_currency,
         timeZone: body.time_zone,
         eprLicense: body.epr_license || null,
+        massBalanceTolerancePct: body.mass_balance_tolerance_pct,
+        electricityTariffPhp: body.electricity_tariff_php ?? null,
         version: body.version,
       })
       .then(
@@ -85,6 +97,18 @@ export function OrganizationForm({ organization: org, onReload }: OrganizationFo
           label="EPR licence"
           description="Your registration under the EPR Act (RA 11898), if you have one."
           {...form.getInputProps('epr_license')}
+        />
+        <TextInput
+          label="Mass balance tolerance (%)"
+          description="A production run posts when its inputs and its outputs plus losses differ by at most this share of the inputs (ISCC PLUS allows 0.5 %)."
+          inputMode="decimal"
+          {...form.getInputProps('mass_balance_tolerance_pct')}
+        />
+        <TextInput
+          label="Electricity tariff (PHP per kWh)"
+          description="Values the energy of production runs into their output lots. Leave empty to leave energy out."
+          inputMode="decimal"
+          {...form.getInputProps('electricity_tariff_php')}
         />
         <Group>
           <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>

@@ -20,6 +20,8 @@ const organization = wire(organizationSchema, {
   epr_license: null,
   is_demo: false,
   books_closed_through: null,
+  mass_balance_tolerance_pct: '0.50',
+  electricity_tariff_php: null,
   version: 7,
 });
 
@@ -39,7 +41,8 @@ describe('Organization settings', () => {
     const { server } = renderSettings('manager');
     expect(await screen.findByText('Only administrators can change these settings.')).toBeInTheDocument();
     expect(screen.getByText('EcoPlast Recycling Inc.')).toBeInTheDocument();
-    expect(screen.getByText('Not set')).toBeInTheDocument();
+    expect(screen.getAllByText('Not set')).toHaveLength(2);
+    expect(screen.getByText('0.50 %')).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save settings' })).not.toBeInTheDocument();
     expect(server.calls('PATCH', '/api/organization')).toHaveLength(0);
@@ -55,6 +58,14 @@ describe('Organization settings', () => {
     const save = await screen.findByRole('button', { name: 'Save settings' });
     expect(save).toBeDisabled();
     await user.type(screen.getByRole('textbox', { name: /^EPR licence/ }), 'EPR-2026-001');
+    await user.type(screen.getByRole('textbox', { name: /^Electricity tariff/ }), '11.5');
+    const tolerance = screen.getByRole('textbox', { name: /^Mass balance tolerance/ });
+    await user.clear(tolerance);
+    await user.type(tolerance, '12');
+    await user.click(save);
+    expect(await screen.findByText('Mass balance tolerance must be at most 10')).toBeInTheDocument();
+    await user.clear(tolerance);
+    await user.type(tolerance, '1');
     await user.selectOptions(screen.getByRole('combobox', { name: /^Default currency/ }), 'USD');
     expect(
       screen.getByRole('combobox', { name: /^Default currency/ }).querySelectorAll('option'),
@@ -67,6 +78,8 @@ describe('Organization settings', () => {
       default_currency: 'USD',
       time_zone: 'Asia/Manila',
       epr_license: 'EPR-2026-001',
+      mass_balance_tolerance_pct: '1',
+      electricity_tariff_php: '11.5',
       version: 7,
     });
     expect(await screen.findByText('The organization settings have been saved.')).toBeInTheDocument();

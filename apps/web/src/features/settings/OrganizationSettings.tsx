@@ -76,6 +76,11 @@ function ReadOnlyOrganization({ organization: org }: { organization: Organizatio
         <Row label="Default currency" value={org.defaultCurrency} />
         <Row label="Time zone" value={org.timeZone} />
         <Row label="EPR licence" value={org.eprLicense ?? 'Not set'} />
+        <Row label="Mass balance tolerance" value={`${org.massBalanceTolerancePct} %`} />
+        <Row
+          label="Electricity tariff"
+          value={org.electricityTariffPhp ? `PHP ${org.electricityTariffPhp} per kWh` : 'Not set'}
+        />
       </DataList>
     </Stack>
   );

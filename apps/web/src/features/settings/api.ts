@@ -21,6 +21,8 @@ export interface OrganizationChange {
   defaultCurrency: Currency;
   timeZone: string;
   eprLicense: string | null;
+  massBalanceTolerancePct: string;
+  electricityTariffPhp: string | null;
   version: number;
 }
 
