@@ -11,6 +11,7 @@ import { lotsRoutes } from './features/lots/routes.ts';
 import { notificationsRoutes } from './features/notifications/routes.ts';
 import { pricesRoutes } from './features/prices/routes.ts';
 import { productionLinesRoutes } from './features/production-lines/routes.ts';
+import { productionRecordsRoutes } from './features/production-records/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
 import { publicPageRoutes } from './features/public-pages/routes.ts';
 import { receiveRecordsRoutes } from './features/receive-records/routes.ts';
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
               ...notificationsRoutes,
               ...helpRoutes,
               ...receiveRecordsRoutes,
+              ...productionRecordsRoutes,
               ...lotsRoutes,
               ...supplierLedgerRoutes,
               ...inventoryRoutes,

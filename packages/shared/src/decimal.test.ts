@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatUnits,
   groupedNumberHint,
+  massBalance,
   multiply,
   parseUnits,
   pricePerKg,
@@ -117,5 +118,36 @@ describe('money and weight formats', () => {
       expect(formatPhp(v)).toBe(php.format(Number(v)));
       expect(formatKg(v)).toBe(`${kg.format(Number(v))} kg`);
     }
+  });
+});
+
+describe('massBalance', () => {
+  it('balances a run exactly, within the tolerance of the inputs', () => {
+    expect(massBalance(['600', '250'], ['700'], ['150'], '0.5')).toEqual({
+      input: '850.000',
+      output: '700.000',
+      loss: '150.000',
+      difference: '0.000',
+      differencePct: '0.00',
+      within: true,
+    });
+    // 0.5 % of 1,000 kg is 5 kg: 995 balances, 994.999 does not.
+    expect(massBalance(['1000'], ['995'], [], '0.5').within).toBe(true);
+    expect(massBalance(['1000'], ['994.999'], [], '0.5')).toMatchObject({
+      difference: '5.001',
+      differencePct: '0.50',
+      within: false,
+    });
+    expect(massBalance(['1000'], ['980'], [], '0.5')).toMatchObject({ differencePct: '2.00', within: false });
+    // More out than in is off too.
+    expect(massBalance(['100'], ['101'], [], '0.5')).toMatchObject({ difference: '-1.000', within: false });
+  });
+
+  it('counts rows not yet typed as 0 and needs some input', () => {
+    expect(massBalance(['', 'abc'], ['1,5'], [], '0.5')).toMatchObject({
+      input: '0.000',
+      differencePct: null,
+      within: false,
+    });
   });
 });

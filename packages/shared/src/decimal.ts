@@ -77,6 +77,49 @@ export function sumDecimals(values: string[], scale: number): string {
   );
 }
 
+export interface MassBalance {
+  /** kg, 3 decimals */
+  input: string;
+  output: string;
+  loss: string;
+  /** Inputs less outputs less losses. */
+  difference: string;
+  /** |difference| as a % of the inputs, 2 decimals; null without inputs. */
+  differencePct: string | null;
+  /** Within the tolerance (and some input to balance): what posting a run requires. */
+  within: boolean;
+}
+
+/**
+ * A production run's mass balance: Σ inputs = Σ outputs + Σ losses within `tolerancePct` of the
+ * inputs, exactly (the database's production_do_post applies the same rule). Rows whose kg is not
+ * a decimal count as 0.
+ */
+export function massBalance(
+  inputs: string[],
+  outputs: string[],
+  losses: string[],
+  tolerancePct: string,
+): MassBalance {
+  const total = (values: string[]) => values.reduce((t, v) => t + (parseUnits(v, 3) ?? 0n), 0n);
+  const input = total(inputs);
+  const output = total(outputs);
+  const loss = total(losses);
+  const difference = input - output - loss;
+  const abs = difference < 0n ? -difference : difference;
+  const pct = divide(abs * 100n, 3, input, 3, 2);
+  // |difference| × 100 ≤ input × tolerance, in grams and hundredths of a percent.
+  const within = input > 0n && abs * 10_000n <= input * (parseUnits(tolerancePct, 2) ?? 0n);
+  return {
+    input: formatUnits(input, 3),
+    output: formatUnits(output, 3),
+    loss: formatUnits(loss, 3),
+    difference: formatUnits(difference, 3),
+    differencePct: pct === null ? null : formatUnits(pct, 2),
+    within,
+  };
+}
+
 /** What a receive line's figures must satisfy, worded as the API answers when they do not. */
 export const RECEIVE_LINE_RULES = {
   tare: 'Tare must be less than gross',

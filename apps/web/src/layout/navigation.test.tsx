@@ -15,6 +15,7 @@ const items = navGroups.flatMap((group) => group.items);
 const STAFF_SIDEBAR = [
   'Dashboard',
   'Receive records',
+  'Production records',
   'Batches',
   'Inventory',
   'Supplier ledger',
@@ -100,6 +101,7 @@ describe('a page the role may not open', () => {
   it('exists for the roles the table narrows', () => {
     expect(refused.map(({ role, item }) => `${role} ${item.label}`)).toEqual([
       'operator Team',
+      'supplier Production records',
       'supplier Inventory',
       'supplier Facilities',
       'supplier Customers',

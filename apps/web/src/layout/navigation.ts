@@ -11,6 +11,7 @@ import { lotsNav } from '../features/lots/routes.ts';
 import { notificationsNav } from '../features/notifications/routes.ts';
 import { pricesNav } from '../features/prices/routes.ts';
 import { productionLinesNav } from '../features/production-lines/routes.ts';
+import { productionRecordsNav } from '../features/production-records/routes.ts';
 import { profileNav } from '../features/profile/routes.ts';
 import { receiveRecordsNav } from '../features/receive-records/routes.ts';
 import { settingsNav } from '../features/settings/routes.ts';
@@ -57,6 +58,7 @@ export const navGroups: NavGroup[] = byArea([
     items: [{ label: 'Dashboard', path: '/dashboard', icon: IconLayoutDashboard, action: 'dashboard.read' }],
   },
   receiveRecordsNav,
+  productionRecordsNav,
   lotsNav,
   supplierLedgerNav,
   inventoryNav,

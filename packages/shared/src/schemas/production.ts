@@ -48,45 +48,57 @@ export const productionLossSchema = z.object({
   material_id: z.string().uuid('Choose the material of the reject lot').nullish(),
 });
 
-export const productionRecordInputSchema = z
-  .object({
-    facility_id: z.string().uuid('Choose a facility'),
-    production_line_id: z.string().uuid('Choose a production line').nullish(),
-    process_code: str().min(1, 'Choose a process').max(50),
-    started_at: instant('Enter when the run started'),
-    ended_at: instant('Enter when the run ended'),
-    shift: str().trim().max(50).nullish(),
-    crew: str().trim().max(500).nullish(),
-    meter_start_kwh: kwhField('Meter at start').nullish(),
-    meter_end_kwh: kwhField('Meter at end').nullish(),
-    energy_kwh: kwhField('Energy').nullish().describe('kWh read or known; else calculated at posting'),
-    water_m3: decimal('Water', { scale: 3, digits: 9 }).nullish(),
-    notes: str().trim().max(2000).nullish(),
-    inputs: z.array(productionInputSchema).min(1, 'Add at least one input lot').max(50, 'At most 50 inputs'),
-    outputs: z.array(productionOutputSchema).min(1, 'Add at least one output').max(20, 'At most 20 outputs'),
-    losses: z.array(productionLossSchema).max(20, 'At most 20 losses').default([]),
-  })
-  .superRefine((r, ctx) => {
-    if (Date.parse(r.ended_at) <= Date.parse(r.started_at))
-      ctx.addIssue({ code: 'custom', path: ['ended_at'], message: 'The run must end after it starts' });
-    if ((r.meter_start_kwh == null) !== (r.meter_end_kwh == null))
+/** A run's fields; `productionRecordInputSchema` adds the rules between them. */
+export const productionRecordFields = z.object({
+  facility_id: z.string().uuid('Choose a facility'),
+  production_line_id: z.string().uuid('Choose a production line').nullish(),
+  process_code: str().min(1, 'Choose a process').max(50),
+  started_at: instant('Enter when the run started'),
+  ended_at: instant('Enter when the run ended'),
+  shift: str().trim().max(50).nullish(),
+  crew: str().trim().max(500).nullish(),
+  meter_start_kwh: kwhField('Meter at start').nullish(),
+  meter_end_kwh: kwhField('Meter at end').nullish(),
+  energy_kwh: kwhField('Energy').nullish().describe('kWh read or known; else calculated at posting'),
+  water_m3: decimal('Water', { scale: 3, digits: 9 }).nullish(),
+  notes: str().trim().max(2000).nullish(),
+  inputs: z.array(productionInputSchema).min(1, 'Add at least one input lot').max(50, 'At most 50 inputs'),
+  outputs: z.array(productionOutputSchema).min(1, 'Add at least one output').max(20, 'At most 20 outputs'),
+  losses: z.array(productionLossSchema).max(20, 'At most 20 losses').default([]),
+});
+
+type RunShape = {
+  started_at: string;
+  ended_at: string;
+  meter_start_kwh?: string | null | undefined;
+  meter_end_kwh?: string | null | undefined;
+  losses: { fate: string; material_id?: string | null | undefined }[];
+};
+
+/** The rules between a run's fields, in the words the server answers with (the web form uses them too). */
+export function productionRunRules(r: RunShape, ctx: z.RefinementCtx) {
+  if (Date.parse(r.ended_at) <= Date.parse(r.started_at))
+    ctx.addIssue({ code: 'custom', path: ['ended_at'], message: 'The run must end after it starts' });
+  if ((r.meter_start_kwh == null) !== (r.meter_end_kwh == null))
+    ctx.addIssue({
+      code: 'custom',
+      path: [r.meter_start_kwh == null ? 'meter_start_kwh' : 'meter_end_kwh'],
+      message: 'Enter both meter readings, or neither',
+    });
+  r.losses.forEach((l, i) => {
+    if (l.fate === 'reject_lot' && !l.material_id)
       ctx.addIssue({
         code: 'custom',
-        path: [r.meter_start_kwh == null ? 'meter_start_kwh' : 'meter_end_kwh'],
-        message: 'Enter both meter readings, or neither',
+        path: ['losses', i, 'material_id'],
+        message: 'Choose the material of the reject lot',
       });
-    r.losses.forEach((l, i) => {
-      if (l.fate === 'reject_lot' && !l.material_id)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['losses', i, 'material_id'],
-          message: 'Choose the material of the reject lot',
-        });
-    });
   });
-export const productionRecordUpdateSchema = productionRecordInputSchema.safeExtend({
-  version: versionField(),
-});
+}
+
+export const productionRecordInputSchema = productionRecordFields.superRefine(productionRunRules);
+export const productionRecordUpdateSchema = productionRecordFields
+  .extend({ version: versionField() })
+  .superRefine(productionRunRules);
 
 export const productionPostBodySchema = z
   .object({
@@ -154,6 +166,9 @@ export const productionRecordSchema = z
         lot: lotRef.nullable(),
       }),
     ),
+    lineage: z
+      .array(z.object({ from: lotRef, to: lotRef, kg: z.string() }))
+      .describe('Kilograms of each input lot in each lot the run made (mass allocation, exact to the gram)'),
     total_input_kg: z.string(),
     total_output_kg: z.string(),
     total_loss_kg: z.string(),

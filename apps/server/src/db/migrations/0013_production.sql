@@ -308,6 +308,12 @@ BEGIN
       ) ORDER BY l.line_no)
       FROM production_losses l LEFT JOIN materials m ON m.id = l.material_id LEFT JOIN lots lo ON lo.id = l.lot_id
       WHERE l.record_id = r.id), '[]'::jsonb),
+    'lineage', coalesce((
+      SELECT jsonb_agg(jsonb_build_object(
+        'from', jsonb_build_object('id', pa.id, 'code', pa.code), 'to', jsonb_build_object('id', ch.id, 'code', ch.code),
+        'kg', e.kg::text) ORDER BY ch.code, pa.code)
+      FROM lot_lineage e JOIN lots pa ON pa.id = e.parent_lot_id JOIN lots ch ON ch.id = e.child_lot_id
+      WHERE e.organization_id = r.organization_id AND e.source_id = r.id), '[]'::jsonb),
     'total_input_kg', round(v_in, 3)::text, 'total_output_kg', round(v_out, 3)::text,
     'total_loss_kg', round(v_loss, 3)::text, 'difference_kg', round(v_in - v_out - v_loss, 3)::text,
     'yield_pct', CASE WHEN v_in = 0 THEN NULL ELSE round(v_out * 100 / v_in, 2)::text END,

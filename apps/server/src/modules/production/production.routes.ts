@@ -4,9 +4,10 @@ import {
   productionExportQuerySchema,
   productionListQuerySchema,
   productionPostBodySchema,
-  productionRecordInputSchema,
+  productionRecordFields,
   productionRecordSchema,
   productionRecordUpdateSchema,
+  productionRunRules,
   voidBodySchema,
 } from '@plastrace/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -60,9 +61,9 @@ export const productionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         summary: 'Drafts a production run, or with ?post=true saves and posts it',
         headers: idempotencyHeaders,
         querystring: productionCreateQuerySchema,
-        body: productionRecordInputSchema.safeExtend({
-          over_capacity_reason: productionPostBodySchema.unwrap().shape.over_capacity_reason,
-        }),
+        body: productionRecordFields
+          .extend({ over_capacity_reason: productionPostBodySchema.unwrap().shape.over_capacity_reason })
+          .superRefine(productionRunRules),
         response: { 201: productionRecordSchema },
       },
     },

@@ -145,6 +145,12 @@ describe('production records', () => {
       [a.id]: '494.118',
       [b.id]: '205.882',
     });
+    expect(p.lineage).toEqual(
+      [
+        { from: { id: a.id, code: a.code }, to: out, kg: '494.118' },
+        { from: { id: b.id, code: b.code }, to: out, kg: '205.882' },
+      ].sort((x, y) => x.from.code.localeCompare(y.from.code)),
+    );
 
     // A retry with the same key answers the first time and posts nothing twice.
     const again = await operator.post(

@@ -1,0 +1,211 @@
+import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { downloadFile } from '../../api/download.ts';
+import { EmptyState } from '../../components/common/EmptyState.tsx';
+import { ExportCsvButton } from '../../components/common/ExportCsvButton.tsx';
+import { LoadMore } from '../../components/common/LoadMore.tsx';
+import { FilterBar, PageHeader } from '../../components/common/PageHeader.tsx';
+import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
+import { RequirePermission } from '../../components/common/RequirePermission.tsx';
+import { useCan, useMe } from '../../components/common/useMe.ts';
+import { usePageTitle } from '../../layout/pageTitle.ts';
+import { useProcessTypeOptions } from '../catalog/referenceApi.ts';
+import { FacilityFilter } from '../receive-records/MasterDataFilters.tsx';
+import { type ProductionQuery, type RunStatus, useLineOptions, useProductionRecords } from './api.ts';
+import { ProductionRecordsTable } from './ProductionRecordsTable.tsx';
+
+// The filters live in the URL, so a filtered list can be bookmarked and shared.
+const KEYS = {
+  status: 'status',
+  facilityId: 'facility',
+  productionLineId: 'line',
+  processCode: 'process',
+  from: 'from',
+  to: 'to',
+  q: 'q',
+} as const;
+type Filters = Record<keyof typeof KEYS, string>;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const STATUSES = ['draft', 'posted', 'voided'];
+
+function readFilters(params: URLSearchParams): Filters {
+  const f = Object.fromEntries(Object.entries(KEYS).map(([k, p]) => [k, params.get(p) ?? ''])) as Filters;
+  if (!STATUSES.includes(f.status)) f.status = '';
+  if (!DAY.test(f.from)) f.from = '';
+  if (!DAY.test(f.to)) f.to = '';
+  return f;
+}
+const writeFilters = (f: Filters) =>
+  new URLSearchParams(
+    Object.entries(KEYS).flatMap(([k, p]) => {
+      const v = f[k as keyof Filters].trim();
+      return v ? [[p, v]] : [];
+    }),
+  );
+const toQuery = (f: Filters): ProductionQuery =>
+  Object.fromEntries(Object.entries(f).map(([k, v]) => [k, v.trim() || undefined])) as ProductionQuery;
+
+/** /production-records: runs that turned lots into new lots, latest first. */
+export function ProductionRecordsPage() {
+  usePageTitle('Production records');
+  return (
+    <RequirePermission action="production.read" title="Production records">
+      <ProductionRecords />
+    </RequirePermission>
+  );
+}
+
+function ProductionRecords() {
+  const { timeZone } = useMe();
+  const mayWrite = useCan('production.write');
+  const mayExport = useCan('data.export');
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const [search, setSearch] = useState(filters.q);
+  const [debounced] = useDebouncedValue(search, 300);
+  const query = toQuery(filters);
+  const records = useProductionRecords(query);
+  const lines = useLineOptions();
+  const processes = useProcessTypeOptions();
+  const exportCsv = useMutation({
+    mutationFn: () => downloadFile('/production-records/export.csv', { ...query }, 'production-records.csv'),
+  });
+  const setFilters = (next: Filters) =>
+    setParams(writeFilters(next), { replace: true, preventScrollReset: true });
+  const set = (patch: Partial<Filters>) => setFilters({ ...filters, ...patch });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text writes the URL
+  useEffect(() => {
+    if (debounced.trim() !== filters.q.trim()) setFilters({ ...filters, q: debounced });
+  }, [debounced]);
+
+  const rows = records.data?.pages.flatMap((p) => p.items) ?? [];
+  const filtered = writeFilters(filters).size > 0;
+  const newRun = (label: string) => (
+    <Button component={Link} to="/production-records/new" leftSection={<IconPlus size={18} aria-hidden />}>
+      {label}
+    </Button>
+  );
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Production records"
+        description="Runs that sort, wash, shred or extrude lots into new lots, with their losses, energy and lineage."
+        actions={
+          <>
+            {mayExport && (
+              <ExportCsvButton
+                loading={exportCsv.isPending}
+                empty={records.isSuccess && rows.length === 0}
+                onClick={() => exportCsv.mutate()}
+              />
+            )}
+            {mayWrite && newRun('New run')}
+          </>
+        }
+      />
+      <ActionError error={exportCsv.error} onClose={() => exportCsv.reset()} />
+      <FilterBar label="Filter the production records">
+        <TextInput
+          label="Search"
+          placeholder="Number, lot code, crew or line"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+        />
+        <NativeSelect
+          label="Status"
+          value={filters.status}
+          data={[
+            { value: '', label: 'All statuses' },
+            { value: 'draft', label: 'Draft' },
+            { value: 'posted', label: 'Posted' },
+            { value: 'voided', label: 'Voided' },
+          ]}
+          onChange={(e) => set({ status: e.currentTarget.value as RunStatus | '' })}
+        />
+        <FacilityFilter value={filters.facilityId} onChange={(id) => set({ facilityId: id })} />
+        <NativeSelect
+          label="Line"
+          value={filters.productionLineId}
+          data={[
+            { value: '', label: 'All lines' },
+            ...(lines.data?.items ?? []).map((l) => ({ value: l.id, label: l.name })),
+          ]}
+          onChange={(e) => set({ productionLineId: e.currentTarget.value })}
+        />
+        <NativeSelect
+          label="Process"
+          value={filters.processCode}
+          data={[{ value: '', label: 'All processes' }, ...processes]}
+          onChange={(e) => set({ processCode: e.currentTarget.value })}
+        />
+        <TextInput
+          label="From"
+          type="date"
+          value={filters.from}
+          onChange={(e) => set({ from: e.currentTarget.value })}
+        />
+        <TextInput
+          label="To"
+          type="date"
+          value={filters.to}
+          error={
+            filters.from && filters.to && filters.to < filters.from
+              ? 'The end date is before the start date'
+              : null
+          }
+          onChange={(e) => set({ to: e.currentTarget.value })}
+        />
+      </FilterBar>
+      {filtered && (
+        <Group>
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={() => {
+              setSearch('');
+              setFilters(readFilters(new URLSearchParams()));
+            }}
+          >
+            Clear filters
+          </Button>
+        </Group>
+      )}
+      {records.isPending && (
+        <Text c="dimmed" role="status">
+          Loading production records…
+        </Text>
+      )}
+      {records.isError && (
+        <QueryError
+          error={records.error}
+          what="The production records"
+          onRetry={() => records.refetch()}
+          retrying={records.isFetching}
+        />
+      )}
+      {records.isSuccess && rows.length === 0 && (
+        <EmptyState
+          title={filtered ? 'No production runs match these filters' : 'No production runs recorded yet'}
+          action={!filtered && mayWrite && newRun('Record the first run')}
+        >
+          {filtered
+            ? 'Clear a filter or widen the dates to see more.'
+            : 'Each run takes kilograms out of lots and makes new lots: bales into washed flakes, flakes into pellets. Posting checks the mass balance and records where every kilogram went.'}
+        </EmptyState>
+      )}
+      {rows.length > 0 && <ProductionRecordsTable records={rows} timeZone={timeZone} />}
+      <LoadMore
+        hasNextPage={records.hasNextPage}
+        isFetchingNextPage={records.isFetchingNextPage}
+        fetchNextPage={records.fetchNextPage}
+      />
+    </Stack>
+  );
+}
