@@ -289,6 +289,9 @@ export const MATERIALS: {
   { typeCode: 'PP_WOVEN', polymer: 'PP', form: 'film', resinCode: 5, basePrice: 6 },
   { typeCode: 'PP_PELLET', polymer: 'PP', form: 'pellet', resinCode: 5, basePrice: 58 },
   { typeCode: 'LDPE_FILM', polymer: 'LDPE', form: 'film', resinCode: 4, basePrice: 5 },
+  // Made, not bought: the demo's extrusion line turns washed flake into it (last, so the seeded
+  // price walk of the materials above stays as it was).
+  { typeCode: 'PET_PELLET', polymer: 'PET', form: 'pellet', resinCode: 1, basePrice: 62 },
 ];
 
 export const PRICE_REGIONS: { region: string; factor: number }[] = [

@@ -186,8 +186,33 @@ describe('demo deliveries', () => {
       sql`SELECT sum(l.net_kg)::text AS kg FROM receive_lines l JOIN receive_records r ON r.id = l.record_id
           WHERE r.organization_id = ${org()} AND r.status = 'posted'`,
     );
+    // What production lost left stock; everything else is still there, in some form.
+    const [lost] = await rows<{ kg: string }>(
+      a.db,
+      sql`SELECT coalesce(sum(l.kg), 0)::text AS kg FROM production_losses l
+          JOIN production_records r ON r.id = l.record_id
+          WHERE r.organization_id = ${org()} AND r.status = 'posted'`,
+    );
     const total = stock.reduce((kg, s) => kg + Math.round(Number(s.qty_kg) * 1000), 0);
-    expect(total).toBe(Math.round(Number(posted?.kg) * 1000));
+    expect(total).toBe(Math.round(Number(posted?.kg) * 1000) - Math.round(Number(lost?.kg) * 1000));
+  });
+
+  it('runs the plant: bales and bottles washed into flake, flake pelletised, at realistic yields', async () => {
+    const runs = await rows<{ process: string; yield: string; energy: string | null; basis: string }>(
+      a.db,
+      sql`SELECT r.process_code AS process, (sum(o.kg) * 100 / (SELECT sum(kg) FROM production_inputs WHERE record_id = r.id))::text AS yield,
+                 r.energy_kwh::text AS energy, r.energy_basis::text AS basis
+          FROM production_records r JOIN production_outputs o ON o.record_id = r.id
+          WHERE r.organization_id = ${org()} AND r.status = 'posted' GROUP BY r.id`,
+    );
+    expect(runs.length).toBe(demo.counts.productionRuns);
+    const washes = runs.filter((r) => r.process === 'washing');
+    const extrusions = runs.filter((r) => r.process === 'extrusion');
+    expect(washes.length).toBeGreaterThan(5);
+    expect(extrusions.length).toBeGreaterThan(3);
+    expect(runs.filter((r) => !(Number(r.yield) >= 75 && Number(r.yield) <= 95))).toEqual([]);
+    expect(extrusions.filter((r) => r.basis !== 'metered' || !(Number(r.energy) > 0))).toEqual([]);
+    expect(washes.filter((r) => r.basis !== 'rated_power')).toEqual([]);
   });
 
   it('prices every line from the demo price list, received in working hours before the seed day', async () => {

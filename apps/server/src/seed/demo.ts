@@ -30,6 +30,7 @@ import {
 } from './data.ts';
 import { type DeliveryCounts, seedDeliveries } from './deliveries.ts';
 import type { SeedSupplier } from './deliveries-plan.ts';
+import { type ProductionCounts, seedProduction } from './production.ts';
 
 export type SeedOptions = {
   /** Same seed, same data. */
@@ -56,7 +57,8 @@ export type SeedResult = {
     suppliers: number;
     materials: number;
     prices: number;
-  } & DeliveryCounts;
+  } & DeliveryCounts &
+    ProductionCounts;
 };
 
 const PRICE_MONTHS = 6;
@@ -245,6 +247,16 @@ async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
         materials: insertedMaterials,
       })
     : NO_DELIVERIES;
+  // The plant turns what came in into flake and pellets, through the production service.
+  const produced = opts.deliveries
+    ? await seedProduction(deliveryContext(tx), tx, actors(callers).operator, {
+        rand: prng(opts.seed ^ 0x9e0d),
+        start: new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - (months - 1), 1)),
+        asOf,
+        facility: { id: insertedFacilities.find((f) => f.code === 'MNL1')?.id ?? '' },
+        materials: new Map(insertedMaterials.map((m) => [m.code, m.id])),
+      })
+    : { productionRuns: 0 };
 
   return {
     organizationId,
@@ -257,6 +269,7 @@ async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
       materials: insertedMaterials.length,
       prices: priceRows.length,
       ...delivered,
+      ...produced,
     },
   };
 }

@@ -6,7 +6,7 @@ import { day, decimal, instant, str, versionField } from './wire.ts';
 // mass balance, the line's capacity and stock, and records the lineage (docs/architecture.md).
 
 export const LOSS_KINDS = ['moisture', 'contamination', 'fines', 'labels_caps', 'other'] as const;
-export const LOSS_FATES = ['landfill', 'co_processing', 'resale', 'reject_lot'] as const;
+export const LOSS_FATES = ['landfill', 'co_processing', 'resale', 'reject_lot', 'evaporated'] as const;
 export const ENERGY_BASES = ['metered', 'entered', 'process_factor', 'rated_power', 'none'] as const;
 
 export const LOSS_KIND_LABELS: Record<(typeof LOSS_KINDS)[number], string> = {
@@ -21,6 +21,7 @@ export const LOSS_FATE_LABELS: Record<(typeof LOSS_FATES)[number], string> = {
   co_processing: 'Co-processing',
   resale: 'Resale',
   reject_lot: 'Kept as a reject lot',
+  evaporated: 'Evaporated or drained (water)',
 };
 export const ENERGY_BASIS_LABELS: Record<(typeof ENERGY_BASES)[number], string> = {
   metered: 'Metered',

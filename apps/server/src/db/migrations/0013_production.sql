@@ -1,5 +1,5 @@
 CREATE TYPE "public"."energy_basis" AS ENUM('metered', 'entered', 'process_factor', 'rated_power', 'none');--> statement-breakpoint
-CREATE TYPE "public"."loss_fate" AS ENUM('landfill', 'co_processing', 'resale', 'reject_lot');--> statement-breakpoint
+CREATE TYPE "public"."loss_fate" AS ENUM('landfill', 'co_processing', 'resale', 'reject_lot', 'evaporated');--> statement-breakpoint
 CREATE TYPE "public"."loss_kind" AS ENUM('moisture', 'contamination', 'fines', 'labels_caps', 'other');--> statement-breakpoint
 CREATE TABLE "lot_lineage" (
 	"id" uuid PRIMARY KEY NOT NULL,

@@ -30,7 +30,13 @@ const orgId = () =>
     .references(() => organizations.id);
 
 export const lossKind = pgEnum('loss_kind', ['moisture', 'contamination', 'fines', 'labels_caps', 'other']);
-export const lossFate = pgEnum('loss_fate', ['landfill', 'co_processing', 'resale', 'reject_lot']);
+export const lossFate = pgEnum('loss_fate', [
+  'landfill',
+  'co_processing',
+  'resale',
+  'reject_lot',
+  'evaporated',
+]);
 export const energyBasis = pgEnum('energy_basis', [
   'metered',
   'entered',
