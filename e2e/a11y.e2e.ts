@@ -73,6 +73,8 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       '/dashboard',
       '/receive-records',
       '/receive-records/new',
+      '/production-records',
+      '/production-records/new',
       '/batch-management',
       '/inventory',
       '/supplier-ledger',
