@@ -17,6 +17,7 @@ import { describeWaits } from './lib/waits.ts';
 import { healthScenarios } from './scenarios/health.ts';
 import { inventoryScenarios } from './scenarios/inventory.ts';
 import { materialTypesScenarios } from './scenarios/material-types.ts';
+import { productionPostingScenarios } from './scenarios/production-posting.ts';
 import { receiveListScenarios } from './scenarios/receive-list.ts';
 import { receivePostingScenarios } from './scenarios/receive-posting.ts';
 
@@ -26,6 +27,7 @@ const scenarios = (opts: ReturnType<typeof parseOptions>): Scenario[] => [
   ...materialTypesScenarios,
   ...receiveListScenarios,
   ...receivePostingScenarios(opts),
+  ...productionPostingScenarios,
   ...inventoryScenarios,
 ];
 
