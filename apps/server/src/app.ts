@@ -12,7 +12,9 @@ import type { Db } from './db/client.ts';
 import { lazyChildLogger, loggerOptions } from './lib/logger.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
+import { bomRoutes } from './modules/boms/boms.routes.ts';
 import { calculationsRoutes } from './modules/calculations/calculations.routes.ts';
+import { componentsRoutes } from './modules/components/components.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { facilitiesRoutes } from './modules/facilities/facilities.routes.ts';
@@ -154,6 +156,8 @@ export async function buildApp(opts: AppOptions) {
   await app.register(materialsRoutes, { prefix: '/api', ctx });
   await app.register(processTypesRoutes, { prefix: '/api', ctx });
   await app.register(pricesRoutes, { prefix: '/api', ctx });
+  await app.register(componentsRoutes, { prefix: '/api', ctx });
+  await app.register(bomRoutes, { prefix: '/api', ctx });
   await app.register(intakeRoutes, { prefix: '/api', ctx });
   await app.register(productionRoutes, { prefix: '/api', ctx });
   await app.register(lotRoutes, { prefix: '/api', ctx });

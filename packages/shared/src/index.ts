@@ -1,3 +1,4 @@
+export * from './bom.ts';
 export * from './case.ts';
 export * from './constants.ts';
 export * from './decimal.ts';
@@ -6,6 +7,7 @@ export * from './errors.ts';
 export * from './format.ts';
 export * from './permissions.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/boms.ts';
 export * from './schemas/calculations.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/intake.ts';

@@ -449,3 +449,15 @@ export const stockValueSchema = z
   })
   .meta({ id: 'StockValue' });
 export type StockValue = z.infer<typeof stockValueSchema>;
+
+/** The building blocks of master-data schemas, for records defined in other files (components, products). */
+export const masterdataFields = {
+  code,
+  requiredText,
+  optionalText,
+  decimalField,
+  version,
+  masterListQuery,
+  recordFields,
+  decimalOut,
+};

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './boms.ts';
 export * from './contact.ts';
 export * from './masterdata.ts';
 export * from './organizations.ts';
