@@ -2,7 +2,9 @@ import type { RouteObject } from 'react-router';
 import { AppRoot } from './AppRoot.tsx';
 import { RequireAuth } from './auth/RequireAuth.tsx';
 import { activityRoutes } from './features/activity/routes.ts';
+import { bomRoutes } from './features/boms/routes.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
+import { componentsRoutes } from './features/components/routes.ts';
 import { customersRoutes } from './features/customers/routes.ts';
 import { facilitiesRoutes } from './features/facilities/routes.ts';
 import { helpRoutes } from './features/help/routes.ts';
@@ -89,6 +91,8 @@ export const routes: RouteObject[] = [
               ...suppliersRoutes,
               ...customersRoutes,
               ...productionLinesRoutes,
+              ...componentsRoutes,
+              ...bomRoutes,
               ...catalogRoutes,
               ...pricesRoutes,
             ],

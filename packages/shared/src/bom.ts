@@ -27,7 +27,9 @@ export function bomFigures(lines: BomLineFacts[], units = '1') {
   const recycled = lines.reduce((s, l, i) => s + (grams[i] ?? 0n) * toUnits(l.recycled_content_pct, 2), 0n);
   const by = <K extends string>(key: (l: BomLineFacts) => K) => {
     const sums = new Map<K, bigint>();
-    lines.forEach((l, i) => sums.set(key(l), (sums.get(key(l)) ?? 0n) + (grams[i] ?? 0n)));
+    lines.forEach((l, i) => {
+      sums.set(key(l), (sums.get(key(l)) ?? 0n) + (grams[i] ?? 0n));
+    });
     return [...sums].sort(([, a], [, b]) => (a === b ? 0 : a > b ? -1 : 1));
   };
   const g3 = (g: bigint) => formatUnits(divide(g, 7, 1n, 0, 3) ?? 0n, 3);

@@ -37,3 +37,15 @@ export function formatKg(qty: string | number | null | undefined): string {
 /** A price per kg: '16.5' → '₱16.50/kg'. */
 export const formatPhpPerKg = (price: string | number | null | undefined): string =>
   isBlank(price) ? '—' : `${formatPhp(price)}/kg`;
+
+/** Grams of a component or of a unit of product: '24.500' → '24.5 g' (to the milligram, no trailing zeros). */
+export function formatGrams(g: string | number | null | undefined): string {
+  if (isBlank(g)) return '—';
+  return `${grouped(g, 3, true) ?? String(g)} g`;
+}
+
+/** A count: '1000000' → '1,000,000'. */
+export function formatCount(n: string | number | null | undefined): string {
+  if (isBlank(n)) return '—';
+  return grouped(n, 0, true) ?? String(n);
+}

@@ -2,7 +2,9 @@ import { type Action, can } from '@plastrace/shared';
 import { IconApi, IconLayoutDashboard } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { activityNav } from '../features/activity/routes.ts';
+import { bomNav } from '../features/boms/routes.ts';
 import { catalogNav } from '../features/catalog/routes.ts';
+import { componentsNav } from '../features/components/routes.ts';
 import { customersNav } from '../features/customers/routes.ts';
 import { facilitiesNav } from '../features/facilities/routes.ts';
 import { helpNav } from '../features/help/routes.ts';
@@ -66,6 +68,8 @@ export const navGroups: NavGroup[] = byArea([
   suppliersNav,
   customersNav,
   productionLinesNav,
+  componentsNav,
+  bomNav,
   catalogNav,
   pricesNav,
   activityNav,

@@ -1,4 +1,6 @@
 import {
+  componentCreateSchema,
+  componentUpdateSchema,
   customerCreateSchema,
   customerUpdateSchema,
   facilityCreateSchema,
@@ -23,6 +25,7 @@ const BODY_SCHEMAS: Record<string, { create: z.ZodType; update: z.ZodType }> = {
   customers: { create: customerCreateSchema, update: customerUpdateSchema },
   materials: { create: materialCreateSchema, update: materialUpdateSchema },
   'process-types': { create: processTypeCreateSchema, update: processTypeUpdateSchema },
+  components: { create: componentCreateSchema, update: componentUpdateSchema },
 };
 
 /**

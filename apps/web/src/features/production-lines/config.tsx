@@ -42,5 +42,12 @@ export const productionLinesConfig = defineEntity<ProductionLine>({
     },
     { name: 'capacityKgPerH', label: 'Capacity (kg/h)', kind: 'decimal' },
     { name: 'ratedKw', label: 'Rated power (kW)', kind: 'decimal' },
+    {
+      name: 'costPerKgPhp',
+      label: 'Cost per kg (PHP)',
+      kind: 'decimal',
+      description:
+        'Labour, upkeep and consumables per kg of input, added to the value of what the line makes',
+    },
   ],
 });
