@@ -197,6 +197,17 @@ describe('demo deliveries', () => {
     expect(total).toBe(Math.round(Number(posted?.kg) * 1000) - Math.round(Number(lost?.kg) * 1000));
   });
 
+  it('packs a brand’s products: components and bills of materials with a newer lighter version', async () => {
+    const [water] = await rows<{ versions: number; current: string }>(
+      a.db,
+      sql`SELECT count(v.*)::int AS versions, max(v.notes) AS current FROM products p
+          JOIN bom_versions v ON v.product_id = p.id
+          WHERE p.organization_id = ${org()} AND p.code = 'MAL-H2O-500'`,
+    );
+    expect(water).toEqual({ versions: 2, current: 'Lightweighted bottle with 30 % rPET' });
+    expect(demo.counts).toMatchObject({ components: 7, products: 3 });
+  });
+
   it('runs the plant: bales and bottles washed into flake, flake pelletised, at realistic yields', async () => {
     const runs = await rows<{ process: string; yield: string; energy: string | null; basis: string }>(
       a.db,

@@ -31,6 +31,7 @@ import {
 import { type DeliveryCounts, seedDeliveries } from './deliveries.ts';
 import type { SeedSupplier } from './deliveries-plan.ts';
 import { type ProductionCounts, seedProduction } from './production.ts';
+import { type ProductCounts, seedProducts } from './products.ts';
 
 export type SeedOptions = {
   /** Same seed, same data. */
@@ -58,7 +59,8 @@ export type SeedResult = {
     materials: number;
     prices: number;
   } & DeliveryCounts &
-    ProductionCounts;
+    ProductionCounts &
+    ProductCounts;
 };
 
 const PRICE_MONTHS = 6;
@@ -257,6 +259,9 @@ async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
         materials: new Map(insertedMaterials.map((m) => [m.code, m.id])),
       })
     : { productionRuns: 0 };
+  const packed = opts.deliveries
+    ? await seedProducts(deliveryContext(tx), actors(callers).manager, asOf)
+    : { components: 0, products: 0 };
 
   return {
     organizationId,
@@ -270,6 +275,7 @@ async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
       prices: priceRows.length,
       ...delivered,
       ...produced,
+      ...packed,
     },
   };
 }
