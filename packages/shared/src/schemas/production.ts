@@ -235,3 +235,9 @@ export const energyResultSchema = z
   })
   .meta({ id: 'EnergyConsumption' });
 export type EnergyConsumption = z.infer<typeof energyResultSchema>;
+
+/** How energy was found, inside a sentence: 'calculated from kWh per tonne'. */
+export const energyBasisPhrase = (basis: (typeof ENERGY_BASES)[number]) => {
+  const label = ENERGY_BASIS_LABELS[basis];
+  return label.charAt(0).toLowerCase() + label.slice(1);
+};

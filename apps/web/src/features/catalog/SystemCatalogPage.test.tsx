@@ -1,4 +1,10 @@
-import { eprCountrySchema, materialTypeSchema, page as pageOf, processTypeSchema } from '@plastrace/shared';
+import {
+  energyResultSchema,
+  eprCountrySchema,
+  materialTypeSchema,
+  page as pageOf,
+  processTypeSchema,
+} from '@plastrace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -117,5 +123,51 @@ describe('System catalog', () => {
     const targets = await screen.findByRole('table', { name: 'Philippines recovery targets' });
     expect(within(targets).getByText('2028 onward').closest('tr')).toHaveTextContent('80%');
     expect(screen.getByRole('heading', { name: 'Philippines: RA 11898' })).toBeInTheDocument();
+  });
+
+  it('calculates the energy of a mass through a step with its basis, cost and emissions', async () => {
+    const server = renderCatalog('/system-catalog?tab=energy', {
+      'POST /api/calculations/energy-consumption': json(
+        wire(energyResultSchema, {
+          process_code: 'SHRED',
+          mass_kg: '2000',
+          kwh: '90.00',
+          basis: 'process_factor',
+          source: 'https://example.org/s',
+          ref_version: '1',
+          kwh_per_tonne: '45.0',
+          tariff_php_per_kwh: '11.5',
+          cost_php: '1035.00',
+          grid_kg_co2e_per_kwh: '0.7122',
+          kg_co2e: '64.1',
+          grid_source: 'DOE',
+          grid_verified: false,
+          grid_ref_version: 'ref-2026.2',
+        }),
+      ),
+    });
+    const user = userEvent.setup();
+    const form = within(await screen.findByRole('form', { name: 'Energy calculator' }));
+    await screen.findByRole('option', { name: 'Shredding' });
+    await user.selectOptions(form.getByRole('combobox', { name: 'Process step' }), 'Shredding');
+    const mass = form.getByRole('textbox', { name: /^Mass/ });
+    await user.clear(mass);
+    await user.type(mass, '1,250');
+    await user.click(form.getByRole('button', { name: 'Calculate' }));
+    await waitFor(() => expect(mass).toHaveAccessibleDescription(/Mass: /));
+    await user.clear(mass);
+    await user.type(mass, '2000');
+    await user.type(form.getByRole('textbox', { name: /^Tariff/ }), '11.5');
+    await user.click(form.getByRole('button', { name: 'Calculate' }));
+    const result = await screen.findByLabelText('Energy result');
+    expect(result).toHaveTextContent('90.00 kWh (calculated from kWh per tonne)');
+    expect(result).toHaveTextContent('₱1,035.00');
+    expect(result).toHaveTextContent('64.1 kg CO2e at 0.7122 kg/kWh (DOE; unverified)');
+    expect(server.calls('POST', '/api/calculations/energy-consumption')[0]?.body).toEqual({
+      process_code: 'SHRED',
+      mass_kg: '2000',
+      tariff_php_per_kwh: '11.5',
+      country: 'PH',
+    });
   });
 });

@@ -4,12 +4,13 @@ import { QueryError } from '../../components/common/QueryError.tsx';
 import { RequirePermission } from '../../components/common/RequirePermission.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { materialsConfig } from '../materials/config.tsx';
+import { EnergyCalculator } from './EnergyCalculator.tsx';
 import { MasterDataList } from './MasterDataList.tsx';
 import { processTypesConfig } from './processTypesConfig.tsx';
 import { useEprCountries, useReferenceProcessTypes } from './referenceApi.ts';
 
-type Tab = 'materials' | 'process-types' | 'epr';
-const TABS: Tab[] = ['materials', 'process-types', 'epr'];
+type Tab = 'materials' | 'process-types' | 'epr' | 'energy';
+const TABS: Tab[] = ['materials', 'process-types', 'epr', 'energy'];
 
 /** /system-catalog: the organization's materials and process types, and the reference data behind them. */
 export function SystemCatalogPage() {
@@ -49,6 +50,7 @@ function SystemCatalog() {
           <Tabs.Tab value="materials">Materials</Tabs.Tab>
           <Tabs.Tab value="process-types">Process types</Tabs.Tab>
           <Tabs.Tab value="epr">EPR countries</Tabs.Tab>
+          <Tabs.Tab value="energy">Energy calculator</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="materials">
           <MasterDataList config={materialsConfig} />
@@ -61,6 +63,9 @@ function SystemCatalog() {
         </Tabs.Panel>
         <Tabs.Panel value="epr">
           <EprCountries />
+        </Tabs.Panel>
+        <Tabs.Panel value="energy">
+          <EnergyCalculator />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, DataList, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
-  ENERGY_BASIS_LABELS,
+  energyBasisPhrase,
   formatKg,
   formatPhp,
   productionPostBodySchema,
@@ -164,7 +164,7 @@ function RunView({ record }: { record: ProductionRecord }) {
           <Item label="Yield">{record.yieldPct ? `${record.yieldPct} %` : '—'}</Item>
           <Item label="Energy">
             {record.energyKwh
-              ? `${record.energyKwh} kWh (${ENERGY_BASIS_LABELS[record.energyBasis ?? 'none'].toLowerCase()})${record.energyCostPhp ? ` · ${formatPhp(record.energyCostPhp)}` : ''}`
+              ? `${record.energyKwh} kWh (${energyBasisPhrase(record.energyBasis ?? 'none')})${record.energyCostPhp ? ` · ${formatPhp(record.energyCostPhp)}` : ''}`
               : record.status === 'draft'
                 ? 'Booked at posting'
                 : 'Unknown: no meter reading, factor or rated power'}

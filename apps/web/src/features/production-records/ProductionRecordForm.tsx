@@ -10,7 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { ENERGY_BASIS_LABELS, formatKg, formatPhp } from '@plastrace/shared';
+import { energyBasisPhrase, formatKg, formatPhp } from '@plastrace/shared';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { newIdempotencyKey } from '../../api/idempotency.ts';
@@ -229,7 +229,7 @@ export function ProductionRecordForm({ record }: { record?: ProductionRecord }) 
           <Text size="sm" role="status" aria-label="Energy estimate">
             {estimate.data.kwh === null
               ? estimate.data.source
-              : `Without a reading, posting books ${estimate.data.kwh} kWh (${ENERGY_BASIS_LABELS[estimate.data.basis].toLowerCase()}: ${estimate.data.source}).`}
+              : `Without a reading, posting books ${estimate.data.kwh} kWh (${energyBasisPhrase(estimate.data.basis)}: ${estimate.data.source}).`}
           </Text>
         )}
         {line?.capacityKgPerH && (
