@@ -241,3 +241,22 @@ export const energyBasisPhrase = (basis: (typeof ENERGY_BASES)[number]) => {
   const label = ENERGY_BASIS_LABELS[basis];
   return label.charAt(0).toLowerCase() + label.slice(1);
 };
+
+/** GET /api/production-records/by-line: posted runs per line and month, in the organization's months. */
+export const lineMonthsQuerySchema = z.object({
+  months: z.coerce.number().int().min(1).max(36).default(12),
+  production_line_id: z.string().uuid().optional(),
+});
+export const lineMonthSchema = z.object({
+  line: z.object({ id: z.string().uuid(), code: z.string(), name: z.string() }),
+  month: z.string().describe('YYYY-MM in the organization’s time zone'),
+  runs: z.number().int(),
+  input_kg: z.string(),
+  output_kg: z.string(),
+  yield_pct: z.string().nullable(),
+  energy_kwh: z.string().nullable().describe('Of the runs whose energy is known'),
+  kwh_per_tonne: z
+    .string()
+    .nullable()
+    .describe('Energy ÷ the input tonnes of the runs whose energy is known'),
+});

@@ -82,3 +82,37 @@ export function listRecords(db: Handle, orgId: string, f: RecordFilter) {
     .orderBy(desc(r.endedAt), desc(r.id))
     .limit(f.limit);
 }
+
+/** Posted runs per line and month (the organization's months), newest month first. */
+export async function lineMonths(db: Handle, orgId: string, months: number, lineId?: string) {
+  const rows = await db.execute<{
+    line_id: string;
+    code: string;
+    name: string;
+    month: string;
+    runs: number;
+    input_kg: string;
+    output_kg: string;
+    energy_kwh: string | null;
+    metered_input_kg: string | null;
+  }>(sql`
+    WITH tz AS (SELECT time_zone FROM organizations WHERE id = ${orgId}),
+    runs AS (
+      SELECT r.production_line_id, to_char(r.ended_at AT TIME ZONE (SELECT time_zone FROM tz), 'YYYY-MM') AS month,
+             r.energy_kwh,
+             (SELECT sum(kg) FROM production_inputs WHERE record_id = r.id) AS input_kg,
+             (SELECT sum(kg) FROM production_outputs WHERE record_id = r.id) AS output_kg
+      FROM production_records r
+      WHERE r.organization_id = ${orgId} AND r.status = 'posted' AND r.production_line_id IS NOT NULL
+        AND (${lineId ?? null}::uuid IS NULL OR r.production_line_id = ${lineId ?? null}::uuid)
+        AND r.ended_at >= (date_trunc('month', now() AT TIME ZONE (SELECT time_zone FROM tz))
+                           - make_interval(months => ${months - 1})) AT TIME ZONE (SELECT time_zone FROM tz))
+    SELECT l.id AS line_id, l.code, l.name, runs.month, count(*)::int AS runs,
+           sum(input_kg)::text AS input_kg, sum(output_kg)::text AS output_kg,
+           sum(energy_kwh)::text AS energy_kwh,
+           sum(input_kg) FILTER (WHERE energy_kwh IS NOT NULL)::text AS metered_input_kg
+    FROM runs JOIN production_lines l ON l.id = runs.production_line_id
+    GROUP BY l.id, l.code, l.name, runs.month
+    ORDER BY runs.month DESC, l.code`);
+  return rows.rows;
+}

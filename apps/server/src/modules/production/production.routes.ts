@@ -1,4 +1,6 @@
 import {
+  lineMonthSchema,
+  lineMonthsQuerySchema,
   page,
   productionCreateQuerySchema,
   productionExportQuerySchema,
@@ -79,6 +81,21 @@ export const productionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       );
       return reply.code(out.status as 201).send(out.body);
     },
+  );
+
+  app.get(
+    '/production-records/by-line',
+    {
+      schema: {
+        'x-permission': 'production.read',
+        tags,
+        summary:
+          'Posted runs per production line and month: runs, kg in and out, yield, kWh and kWh per tonne',
+        querystring: lineMonthsQuerySchema,
+        response: { 200: z.object({ items: z.array(lineMonthSchema) }) },
+      },
+    },
+    async (req) => service.lineMonths(ctx, callerOf(req), req.query),
   );
 
   app.get(

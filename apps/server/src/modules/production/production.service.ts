@@ -1,9 +1,13 @@
 import {
   can,
+  divide,
+  formatUnits,
+  type lineMonthsQuerySchema,
   type ProductionRecord,
   type productionExportQuerySchema,
   type productionListQuerySchema,
   type productionRecordInputSchema,
+  toUnits,
 } from '@plastrace/shared';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
@@ -178,4 +182,28 @@ export async function exportCsv(ctx: AppContext, caller: Caller, q: ExportQuery,
       return { rows: rows.map((r) => r.view), next };
     },
   });
+}
+
+/** Each line's posted runs, yield and energy per tonne, month by month. */
+export async function lineMonths(ctx: AppContext, caller: Caller, q: z.output<typeof lineMonthsQuerySchema>) {
+  const rows = await repo.lineMonths(ctx.db, caller.organizationId, q.months, q.production_line_id);
+  return {
+    items: rows.map((r) => {
+      const input = toUnits(r.input_kg, 3);
+      const metered = r.metered_input_kg ? toUnits(r.metered_input_kg, 3) : 0n;
+      const yieldPct = divide(toUnits(r.output_kg, 3) * 100n, 3, input, 3, 2);
+      const perTonne =
+        r.energy_kwh && metered > 0n ? divide(toUnits(r.energy_kwh, 2) * 1000n, 2, metered, 3, 1) : null;
+      return {
+        line: { id: r.line_id, code: r.code, name: r.name },
+        month: r.month,
+        runs: r.runs,
+        input_kg: formatUnits(input, 3),
+        output_kg: formatUnits(toUnits(r.output_kg, 3), 3),
+        yield_pct: yieldPct === null ? null : formatUnits(yieldPct, 2),
+        energy_kwh: r.energy_kwh ? formatUnits(toUnits(r.energy_kwh, 2), 2) : null,
+        kwh_per_tonne: perTonne === null ? null : formatUnits(perTonne, 1),
+      };
+    }),
+  };
 }

@@ -1,7 +1,8 @@
-import { page as pageOf, productionRecordSchema } from '@plastrace/shared';
+import { lineMonthSchema, page as pageOf, productionRecordSchema } from '@plastrace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { refusalText } from '../../components/common/RequirePermission.tsx';
 import { fakeApi, hang, json } from '../../test/fakeApi.ts';
 import { page, signInAs } from '../../test/pages.ts';
@@ -9,7 +10,7 @@ import { onPhone } from '../../test/phone.ts';
 import { renderWithAuth } from '../../test/render.tsx';
 import { wire } from '../../test/wire.ts';
 import { ProductionRecordsPage } from './ProductionRecordsPage.tsx';
-import { FACILITY, OUT_LOT, postedRun } from './testData.ts';
+import { FACILITY, LINE, OUT_LOT, postedRun } from './testData.ts';
 
 const LIST = '/api/production-records';
 const runs = (items: unknown[]) => json(wire(pageOf(productionRecordSchema), { items, next_cursor: null }));
@@ -64,6 +65,35 @@ describe('Production records list', () => {
     expect(await screen.findByText('No production runs match these filters')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(screen.getByText('No production runs recorded yet')).toBeInTheDocument());
+  });
+
+  it('shows a line month by month when the list is filtered by it', async () => {
+    const server = fakeApi({
+      ...signInAs('manager'),
+      ...quiet,
+      [`GET ${LIST}`]: runs([postedRun()]),
+      'GET /api/production-records/by-line': json(
+        wire(z.object({ items: z.array(lineMonthSchema) }), {
+          items: [
+            {
+              line: LINE,
+              month: '2026-11',
+              runs: 4,
+              input_kg: '4000.000',
+              output_kg: '3400.000',
+              yield_pct: '85.00',
+              energy_kwh: '2400.00',
+              kwh_per_tonne: '600.0',
+            },
+          ],
+        }),
+      ),
+    });
+    renderWithAuth(routes, `/production-records?line=${LINE.id}`);
+    const table = await screen.findByRole('table', { name: 'This line month by month' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('2026-1144,000 kg3,400 kg85.00 %600.0');
+    const sent = new URL(server.calls('GET', '/api/production-records/by-line')[0]?.url ?? '', 'http://x');
+    expect(sent.searchParams.get('production_line_id')).toBe(LINE.id);
   });
 
   it('tells a supplier member the page is not for their role, without asking the server', async () => {

@@ -16,6 +16,7 @@ import { usePageTitle } from '../../layout/pageTitle.ts';
 import { useProcessTypeOptions } from '../catalog/referenceApi.ts';
 import { FacilityFilter } from '../receive-records/MasterDataFilters.tsx';
 import { type ProductionQuery, type RunStatus, useLineOptions, useProductionRecords } from './api.ts';
+import { LineMonthsTable } from './LineMonthsTable.tsx';
 import { ProductionRecordsTable } from './ProductionRecordsTable.tsx';
 
 // The filters live in the URL, so a filtered list can be bookmarked and shared.
@@ -201,6 +202,9 @@ function ProductionRecords() {
         </EmptyState>
       )}
       {rows.length > 0 && <ProductionRecordsTable records={rows} timeZone={timeZone} />}
+      {filters.productionLineId && (
+        <LineMonthsTable lineId={filters.productionLineId} title="This line month by month" />
+      )}
       <LoadMore
         hasNextPage={records.hasNextPage}
         isFetchingNextPage={records.isFetchingNextPage}

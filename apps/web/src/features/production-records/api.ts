@@ -1,6 +1,7 @@
 import type {
   energyInputSchema,
   energyResultSchema,
+  lineMonthSchema,
   productionLineSchema,
   productionRecordInputSchema,
   productionRecordSchema,
@@ -147,5 +148,20 @@ export function useLineOptions() {
     queryFn: ({ signal }) =>
       api.get<{ items: LineOption[] }>('/production-lines', { signal, query: { limit: 200 } }),
     staleTime: 60_000,
+  });
+}
+
+export type LineMonth = Wire<typeof lineMonthSchema>;
+
+/** Posted runs per line and month (GET /api/production-records/by-line). */
+export function useLineMonths(lineId: string | undefined, enabled: boolean, months = 12) {
+  return useQuery({
+    enabled,
+    queryKey: [...productionKey, 'by-line', lineId ?? null, months],
+    queryFn: ({ signal }) =>
+      api.get<{ items: LineMonth[] }>('/production-records/by-line', {
+        signal,
+        query: { productionLineId: lineId, months },
+      }),
   });
 }
