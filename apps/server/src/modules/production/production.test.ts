@@ -360,14 +360,19 @@ describe('production records', () => {
   });
 
   it('sums each line’s posted runs by month: yield and energy per tonne', async () => {
-    const posted = (await auditor.get(`/api/production-records?status=posted&production_line_id=${ids.line}&limit=200`))
-      .json()
-      .items as { total_input_kg: string; total_output_kg: string; energy_kwh: string | null }[];
+    const posted = (
+      await auditor.get(`/api/production-records?status=posted&production_line_id=${ids.line}&limit=200`)
+    ).json().items as { total_input_kg: string; total_output_kg: string; energy_kwh: string | null }[];
     const res = await auditor.get('/api/production-records/by-line?months=36');
     expect(res.statusCode, res.body).toBe(200);
     const [wash] = res.json().items;
-    const kg = (k: 'total_input_kg' | 'total_output_kg') => posted.reduce((s, r) => s + Number(r[k]) * 1000, 0);
-    expect(wash).toMatchObject({ line: { id: ids.line, code: 'WASH1' }, month: '2026-11', runs: posted.length });
+    const kg = (k: 'total_input_kg' | 'total_output_kg') =>
+      posted.reduce((s, r) => s + Number(r[k]) * 1000, 0);
+    expect(wash).toMatchObject({
+      line: { id: ids.line, code: 'WASH1' },
+      month: '2026-11',
+      runs: posted.length,
+    });
     expect(Math.round(Number(wash.input_kg) * 1000)).toBe(Math.round(kg('total_input_kg')));
     expect(Number(wash.yield_pct)).toBeCloseTo((kg('total_output_kg') / kg('total_input_kg')) * 100, 2);
     // Every run on the line was booked from its rated 75 kW × 8 h.
