@@ -156,6 +156,57 @@ describe('production in the browser', () => {
       .toBe(3);
   });
 
+  it('adds a product with its packaging components and reads its plastic footprint', async () => {
+    const { api, email } = await registerAdmin('BOM Flow Brands');
+    for (const c of [
+      {
+        code: 'BTL',
+        name: 'PET bottle',
+        polymer: 'PET',
+        packaging_category: 'rigid',
+        mass_g: '24.5',
+        recycled_content_pct: '30',
+      },
+      { code: 'CAP', name: 'PP cap', polymer: 'PP', packaging_category: 'rigid', mass_g: '2.1' },
+    ]) {
+      const res = await api.call('POST', '/components', c);
+      if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+    }
+    await b.context.clearCookies();
+    await b.page.goto('/');
+    await b.page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await b.page.goto('/');
+    await signInWithForm(b.page, email, PASSWORD);
+    await b.page.waitForURL((u) => u.pathname === '/dashboard');
+
+    await b.page.goto('/bom-management');
+    await b.page.getByRole('link', { name: 'Add the first product' }).click();
+    const form = b.page.locator('form[aria-label="New product"]');
+    await form.getByLabel('SKU').fill('H2O-500');
+    await form.getByLabel('Name').fill('Purified water 500 ml');
+    await form.getByLabel('GTIN').fill('4800888000361');
+    await form.getByRole('textbox', { name: 'Unit', exact: true }).fill('bottle');
+    await form
+      .getByRole('combobox', { name: 'Component 1' })
+      .selectOption({ label: 'PET bottle (BTL) · PET · 24.5 g' });
+    await form.getByRole('button', { name: 'Add component' }).click();
+    await form
+      .getByRole('combobox', { name: 'Component 2' })
+      .selectOption({ label: 'PP cap (CAP) · PP · 2.1 g' });
+    await form.getByTestId('plastic-per-unit').getByText('26.6 g of plastic per bottle').waitFor();
+    await form.getByRole('button', { name: 'Create product' }).click();
+    await b.page.waitForURL((u) => /^\/bom-management\/[0-9a-f-]{36}$/.test(u.pathname));
+    // 1,000,000 bottles × 26.6 g.
+    await b.page
+      .getByTestId('footprint')
+      .getByText(/26,600 kg of plastic/)
+      .waitFor();
+    await b.page.getByText('Recycled content: 27.63 %').first().waitFor();
+  });
+
   it('raises no page errors', () => {
     expect(b.errors.filter((e) => !/status of 4(0[0134]|22)/.test(e))).toEqual([]);
   });

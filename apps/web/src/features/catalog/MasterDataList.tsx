@@ -218,7 +218,8 @@ export function MasterDataList<T extends MasterRecord>({ config }: { config: Ent
                       type="button"
                       size="sm"
                       onClick={() => setEditing({ record: row })}
-                      aria-label={`${mayEdit ? 'Edit' : 'View'} ${row.name}`}
+                      // The visible code starts the name, so voice control finds the button by what it shows.
+                      aria-label={`${mayEdit ? 'Edit' : 'View'} ${row.code}: ${row.name}`}
                     >
                       {row.code}
                     </Anchor>

@@ -59,7 +59,7 @@ describe('RecordFormModal', () => {
       }),
     });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Edit Aling Nena' }));
+    await user.click(await screen.findByRole('button', { name: /^Edit .+: Aling Nena$/ }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Aling Nena' }));
     const name = dialog.getByRole('textbox', { name: /^Name/ });
     await user.clear(name);

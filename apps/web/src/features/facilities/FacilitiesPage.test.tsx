@@ -146,7 +146,7 @@ describe('Facilities (the master-data list)', () => {
       [`GET ${PATH}/${mrf.id}`]: json(facilityRecord({ ...mrf, name: 'QC Central MRF', version: 5 })),
     });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Edit Quezon City MRF' }));
+    await user.click(await screen.findByRole('button', { name: /^Edit .+: Quezon City MRF$/ }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Quezon City MRF' }));
     const name = dialog.getByRole('textbox', { name: /^Name/ });
     await user.clear(name);
@@ -182,7 +182,7 @@ describe('Facilities (the master-data list)', () => {
       ),
     });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Edit Quezon City MRF' }));
+    await user.click(await screen.findByRole('button', { name: /^Edit .+: Quezon City MRF$/ }));
     const form = within(await screen.findByRole('dialog', { name: 'Edit Quezon City MRF' }));
     await user.click(form.getByRole('button', { name: 'Archive' }));
     const confirm = within(await screen.findByRole('dialog', { name: 'Archive facility?' }));
@@ -195,7 +195,7 @@ describe('Facilities (the master-data list)', () => {
   it('shows operators a read-only form and no New or Export buttons', async () => {
     renderFacilities('operator');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'View Quezon City MRF' }));
+    await user.click(await screen.findByRole('button', { name: /^View .+: Quezon City MRF$/ }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Quezon City MRF' }));
     expect(dialog.getByRole('textbox', { name: /^Name/ })).toBeDisabled();
     expect(dialog.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();

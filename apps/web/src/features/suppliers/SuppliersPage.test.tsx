@@ -67,7 +67,7 @@ describe('Suppliers', () => {
     });
     renderWithAuth(route('/suppliers', SuppliersPage), '/suppliers');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Edit Aling Nena' }));
+    await user.click(await screen.findByRole('button', { name: /^Edit .+: Aling Nena$/ }));
     expect(screen.queryByRole('button', { name: 'New supplier' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Aling Nena' }));
