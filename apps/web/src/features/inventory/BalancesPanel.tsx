@@ -1,16 +1,19 @@
-import { Anchor, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { formatKg, formatPhp, pricePerKg, toUnits } from '@plastrace/shared';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { usePhone } from '../../components/common/CardList.tsx';
 import { EmptyState } from '../../components/common/EmptyState.tsx';
 import { ExportCsvButton } from '../../components/common/ExportCsvButton.tsx';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
+import { FilterBar } from '../../components/common/PageHeader.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
 import { useDownload } from '../../components/common/useDownload.ts';
 import { useCan } from '../../components/common/useMe.ts';
 import { FacilityFilter, MaterialFilter } from '../receive-records/MasterDataFilters.tsx';
 import { type InventoryGroup, type InventoryRow, useInventoryPages } from './api.ts';
+import { BalanceCards } from './BalanceCards.tsx';
 import {
   type InventoryFilters,
   readInventoryFilters,
@@ -42,6 +45,7 @@ export function BalancesPanel() {
   const rows = report.data?.pages.flatMap((p) => p.items) ?? [];
   const summary = report.data?.pages[0];
   const { group } = filters;
+  const phone = usePhone();
   const exportCsv = () =>
     files.download(
       'csv',
@@ -52,7 +56,18 @@ export function BalancesPanel() {
 
   return (
     <Stack gap="md">
-      <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Filter the inventory">
+      <FilterBar
+        label="Filter the inventory"
+        actions={
+          mayExport && (
+            <ExportCsvButton
+              loading={files.pending === 'csv'}
+              empty={report.isSuccess && rows.length === 0}
+              onClick={() => void exportCsv()}
+            />
+          )
+        }
+      >
         <div>
           <Text size="sm" fw={500} mb={4} id="inventory-group">
             Group
@@ -79,16 +94,7 @@ export function BalancesPanel() {
           description={filters.asOf ? undefined : 'Today'}
           onChange={(e) => set({ asOf: e.currentTarget.value })}
         />
-        {mayExport && (
-          <ExportCsvButton
-            ml="auto"
-            mb={filters.asOf ? 0 : 22}
-            loading={files.pending === 'csv'}
-            empty={report.isSuccess && rows.length === 0}
-            onClick={() => void exportCsv()}
-          />
-        )}
-      </Group>
+      </FilterBar>
       <ActionError error={files.error} onClose={files.clearError} />
 
       {report.isPending && (
@@ -110,7 +116,8 @@ export function BalancesPanel() {
           see more.
         </EmptyState>
       )}
-      {summary && rows.length > 0 && (
+      {summary && rows.length > 0 && phone && <BalanceCards rows={rows} group={group} keyOf={rowKey} />}
+      {summary && rows.length > 0 && !phone && (
         <Table.ScrollContainer minWidth={720}>
           <Table striped verticalSpacing="xs" aria-label="Inventory">
             <Table.Thead>

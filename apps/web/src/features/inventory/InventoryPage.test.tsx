@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { catchDownloads } from '../../test/downloads.ts';
 import { fakeApi, type Handler, json, type RecordedRequest } from '../../test/fakeApi.ts';
 import { emptyPage, fieldError, signInAs } from '../../test/pages.ts';
+import { onPhone } from '../../test/phone.ts';
 import { renderWithAuth } from '../../test/render.tsx';
 import {
   facilityRecord,
@@ -118,6 +119,20 @@ describe('Inventory', () => {
     expect(total).toHaveTextContent('₱30,000.00');
     expect(total).toHaveTextContent('₱20.00');
     expect(screen.getByText('2 rows. Balances at the end of 2026-05-31.')).toBeInTheDocument();
+  });
+
+  it('shows cards on a phone: the lot, its kg and value first', async () => {
+    await onPhone(async () => {
+      renderInventory(`/inventory?facility=${facility.id}&as_of=2026-05-31`);
+      const cards = await screen.findByRole('list', { name: 'Inventory' });
+      const card = within(cards).getAllByRole('listitem')[0] as HTMLElement;
+      expect(within(card).getByRole('link', { name: lot.code })).toHaveAttribute(
+        'href',
+        `/batch-management/${lot.id}`,
+      );
+      expect(card).toHaveTextContent('PET clear bottles · QC MRF');
+      expect(screen.queryByRole('table', { name: 'Inventory' })).not.toBeInTheDocument();
+    });
   });
 
   it('loads further pages with the cursor, keeps the totals of all rows, and searches', async () => {

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import { formatPhp, SUPPLIER_TYPES } from '@plastrace/shared';
 import { Link } from 'react-router';
+import { CardList, usePhone } from '../../components/common/CardList.tsx';
 import { formatDateTime } from '../../components/common/format.ts';
 import { humanize, optionsOf } from '../catalog/formModel.ts';
 import type { BalancePage, LedgerSort, SupplierBalance } from './api.ts';
@@ -24,6 +25,8 @@ interface BalancesTableProps {
 
 /** Supplier balances with sortable columns; a supplier opens their statement. */
 export function BalancesTable({ rows, sort, onSort, timeZone, asOf }: BalancesTableProps) {
+  const phone = usePhone();
+  if (phone) return <BalanceCards rows={rows} timeZone={timeZone} asOf={asOf} />;
   const sortBy = (column: 'balance' | 'name' | 'last_entry_at') => () => onSort(nextSort(sort, column));
   return (
     <Table.ScrollContainer minWidth={640}>
@@ -46,11 +49,7 @@ export function BalancesTable({ rows, sort, onSort, timeZone, asOf }: BalancesTa
           {rows.map((row) => (
             <Table.Tr key={row.supplier.id}>
               <Table.Td>
-                <Anchor
-                  component={Link}
-                  to={`/supplier-ledger/${row.supplier.id}${asOf ? `?to=${asOf}` : ''}`}
-                  size="sm"
-                >
+                <Anchor component={Link} to={statementLink(row, asOf)} size="sm">
                   {`${row.supplier.name} (${row.supplier.code})`}
                 </Anchor>
               </Table.Td>
@@ -71,6 +70,38 @@ export function BalancesTable({ rows, sort, onSort, timeZone, asOf }: BalancesTa
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+const statementLink = (row: SupplierBalance, asOf: string) =>
+  `/supplier-ledger/${row.supplier.id}${asOf ? `?to=${asOf}` : ''}`;
+
+/** On a phone: the supplier and what is owed first, then the type and the last entry. */
+function BalanceCards({ rows, timeZone, asOf }: { rows: SupplierBalance[]; timeZone: string; asOf: string }) {
+  return (
+    <CardList label="Supplier balances" items={rows} keyOf={(r) => r.supplier.id}>
+      {(row) => (
+        <>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Anchor component={Link} to={statementLink(row, asOf)} fw={700}>
+              {row.supplier.name}
+            </Anchor>
+            <Text fw={700}>{formatPhp(row.balance)}</Text>
+          </Group>
+          <Group justify="space-between" wrap="nowrap" mt={2}>
+            <Text size="sm">{`${typeLabel(row.supplier.type)} · ${row.supplier.code}`}</Text>
+            {isAdvance(row.balance) && (
+              <Badge size="xs" color="orange" variant="light">
+                Advance
+              </Badge>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed" mt={2}>
+            Last entry {formatDateTime(row.lastEntryAt, timeZone)}
+          </Text>
+        </>
+      )}
+    </CardList>
   );
 }
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, type Handler, json } from '../../test/fakeApi.ts';
 import { page, signInAs } from '../../test/pages.ts';
+import { onPhone } from '../../test/phone.ts';
 import { renderWithAuth } from '../../test/render.tsx';
 import { wire } from '../../test/wire.ts';
 import { SupplierLedgerPage } from './SupplierLedgerPage.tsx';
@@ -35,6 +36,19 @@ const lastUrl = (server: ReturnType<typeof fakeApi>) => server.calls('GET', LIST
 const header = (name: string) => screen.getByRole('columnheader', { name });
 
 describe('Supplier ledger', () => {
+  it('shows cards on a phone: the supplier and what is owed first, advances marked', async () => {
+    await onPhone(async () => {
+      renderLedger('manager');
+      const cards = within(await screen.findByRole('list', { name: 'Supplier balances' })).getAllByRole(
+        'listitem',
+      );
+      expect(cards).toHaveLength(2);
+      expect(within(cards[1] as HTMLElement).getByText('Advance')).toBeInTheDocument();
+      expect(cards[1]).toHaveTextContent('-₱150.00');
+      expect(screen.queryByRole('table', { name: 'Supplier balances' })).not.toBeInTheDocument();
+    });
+  });
+
   it('lists the balances, largest owed first, with the totals of the filter', async () => {
     const server = renderLedger('operator');
     const table = await screen.findByRole('table', { name: 'Supplier balances' });

@@ -1,10 +1,10 @@
-import { Button, Group, NativeSelect, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, NativeSelect, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
-import { PageHeader } from '../../components/common/PageHeader.tsx';
+import { FilterBar, PageHeader } from '../../components/common/PageHeader.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
 import { useCan, useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
@@ -66,14 +66,40 @@ export function SupplierLedgerPage() {
         title="Supplier ledger"
         description="Payables from posted deliveries less payments and advances. Open a supplier for the statement."
       />
-      <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Filter the supplier balances">
+      <FilterBar
+        label="Filter the supplier balances"
+        actions={
+          <>
+            {filtered && (
+              <Button
+                variant="subtle"
+                onClick={() => {
+                  setSearch('');
+                  setFilters({ q: '', type: '', owing: false, asOf: '', sort: filters.sort });
+                }}
+              >
+                Clear filters
+              </Button>
+            )}
+            {mayExport && (
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} aria-hidden />}
+                loading={exporting}
+                onClick={exportCsv}
+              >
+                Export CSV
+              </Button>
+            )}
+          </>
+        }
+      >
         <TextInput
           label="Search"
           placeholder="Supplier code or name"
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 220 }}
         />
         <NativeSelect
           label="Type"
@@ -87,36 +113,14 @@ export function SupplierLedgerPage() {
           value={filters.asOf}
           onChange={(e) => set({ asOf: e.currentTarget.value })}
         />
+        {/* Level with the inputs: a switch has no label line above it. */}
         <Switch
           label="Owing only"
           checked={filters.owing}
           onChange={(e) => set({ owing: e.currentTarget.checked })}
-          mb={8}
+          mt={32}
         />
-        <Group gap="sm" ml="auto">
-          {filtered && (
-            <Button
-              variant="subtle"
-              onClick={() => {
-                setSearch('');
-                setFilters({ q: '', type: '', owing: false, asOf: '', sort: filters.sort });
-              }}
-            >
-              Clear filters
-            </Button>
-          )}
-          {mayExport && (
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              loading={exporting}
-              onClick={exportCsv}
-            >
-              Export CSV
-            </Button>
-          )}
-        </Group>
-      </Group>
+      </FilterBar>
       <ActionError error={exportError} onClose={() => setExportError(null)} />
 
       {totals && <LedgerTotals totals={totals} />}
