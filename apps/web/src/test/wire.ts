@@ -109,6 +109,7 @@ export const materialRecord = (fields: Ref & Record<string, unknown>) =>
     grade: 'A',
     resin_code: null,
     type_code: null,
+    is_virgin: false,
     ...record,
     ...fields,
   });

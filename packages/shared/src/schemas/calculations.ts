@@ -42,6 +42,7 @@ export const processTypeSchema = z
     description: z.string(),
     kwh_per_tonne: z.number().nullable().describe('Indicative specific energy; null where none is known'),
     energy_source: z.string(),
+    manufacturing: z.boolean().describe('Makes finished products: a run may name a product and its BOM'),
     ref_version: z.string(),
   })
   .meta({ id: 'ProcessType' });

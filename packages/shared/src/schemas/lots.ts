@@ -23,6 +23,11 @@ export const lotSchema = z
     qty_kg: z.string(),
     value_php: z.string(),
     origin_type: z.string(),
+    recycled_content_pct: z
+      .string()
+      .describe(
+        'Recycled share of its mass: 0 for virgin resin, 100 for recovered material, by mass after processing',
+      ),
     quarantine_reason: z.string().nullable(),
     created_at: z.string(),
     version: z.number().int(),

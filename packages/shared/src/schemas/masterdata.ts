@@ -316,6 +316,7 @@ export const materialSchema = z
     grade: z.string(),
     resin_code: z.number().int().nullable().describe('Resin identification code 1–7'),
     type_code: z.string().nullable().describe('The reference material type it is counted as'),
+    is_virgin: z.boolean().describe('Virgin resin: its lots carry no recycled content'),
   })
   .meta({ id: 'Material' });
 export type Material = z.infer<typeof materialSchema>;
@@ -334,6 +335,11 @@ const materialFields = {
     .max(7, 'Resin code must be from 1 to 7')
     .nullish(),
   type_code: optionalText(50).describe('Code of /api/calculations/material-types'),
+  // A form's select sends 'true'/'false'.
+  is_virgin: z
+    .union([z.boolean(), z.stringbool()])
+    .optional()
+    .describe('Virgin resin (default: recovered material)'),
 };
 export const materialCreateSchema = z.object(materialFields);
 export const materialUpdateSchema = z.object(materialFields).partial().extend({ version });

@@ -63,6 +63,13 @@ export const productionRecordFields = z.object({
   energy_kwh: kwhField('Energy').nullish().describe('kWh read or known; else calculated at posting'),
   water_m3: decimal('Water', { scale: 3, digits: 9 }).nullish(),
   notes: str().trim().max(2000).nullish(),
+  product_id: z
+    .string()
+    .uuid('Choose a product')
+    .nullish()
+    .describe('A manufacturing run (moulding, film blowing, filling): the product it made'),
+  bom_version_id: z.string().uuid('Choose the BOM version').nullish(),
+  units: decimal('Units', { scale: 0, digits: 12, positive: true }).nullish().describe('Finished units made'),
   inputs: z.array(productionInputSchema).min(1, 'Add at least one input lot').max(50, 'At most 50 inputs'),
   outputs: z.array(productionOutputSchema).min(1, 'Add at least one output').max(20, 'At most 20 outputs'),
   losses: z.array(productionLossSchema).max(20, 'At most 20 losses').default([]),
@@ -71,6 +78,9 @@ export const productionRecordFields = z.object({
 type RunShape = {
   started_at: string;
   ended_at: string;
+  product_id?: string | null | undefined;
+  bom_version_id?: string | null | undefined;
+  units?: string | null | undefined;
   meter_start_kwh?: string | null | undefined;
   meter_end_kwh?: string | null | undefined;
   losses: { fate: string; material_id?: string | null | undefined }[];
@@ -86,6 +96,14 @@ export function productionRunRules(r: RunShape, ctx: z.RefinementCtx) {
       path: [r.meter_start_kwh == null ? 'meter_start_kwh' : 'meter_end_kwh'],
       message: 'Enter both meter readings, or neither',
     });
+  if (r.product_id && !r.bom_version_id)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['bom_version_id'],
+      message: 'Choose the BOM version the run followed',
+    });
+  if (r.product_id && !r.units)
+    ctx.addIssue({ code: 'custom', path: ['units'], message: 'Enter the units made' });
   r.losses.forEach((l, i) => {
     if (l.fate === 'reject_lot' && !l.material_id)
       ctx.addIssue({
@@ -127,6 +145,15 @@ export const productionRecordSchema = z
     facility: ref,
     production_line: ref.nullable(),
     process: z.object({ code: z.string(), name: z.string() }),
+    product: ref.nullable(),
+    bom_version: z
+      .object({ id: z.string().uuid(), version_no: z.number().int(), effective_from: z.string() })
+      .nullable(),
+    units: z.string().nullable(),
+    recycled_content_pct: z
+      .string()
+      .nullable()
+      .describe('Set at posting: the inputs’ recycled share by mass, which the lots it made carry'),
     started_at: z.string(),
     ended_at: z.string(),
     shift: z.string().nullable(),

@@ -279,6 +279,10 @@ BEGIN
     'production_line', CASE WHEN pl.id IS NULL THEN NULL
       ELSE jsonb_build_object('id', pl.id, 'code', pl.code, 'name', pl.name) END,
     'process', jsonb_build_object('code', pt.code, 'name', pt.name),
+    'product', CASE WHEN pr.id IS NULL THEN NULL ELSE jsonb_build_object('id', pr.id, 'code', pr.code, 'name', pr.name) END,
+    'bom_version', CASE WHEN bv.id IS NULL THEN NULL
+      ELSE jsonb_build_object('id', bv.id, 'version_no', bv.version_no, 'effective_from', bv.effective_from::text) END,
+    'units', r.units::text, 'recycled_content_pct', r.recycled_content_pct::text,
     'started_at', pt_iso(r.started_at), 'ended_at', pt_iso(r.ended_at),
     'shift', r.shift, 'crew', r.crew,
     'meter_start_kwh', r.meter_start_kwh::text, 'meter_end_kwh', r.meter_end_kwh::text,
@@ -328,6 +332,8 @@ BEGIN
   JOIN facilities f ON f.id = r.facility_id
   JOIN process_types pt ON pt.code = r.process_code
   LEFT JOIN production_lines pl ON pl.id = r.production_line_id
+  LEFT JOIN products pr ON pr.id = r.product_id
+  LEFT JOIN bom_versions bv ON bv.id = r.bom_version_id
   WHERE r.organization_id = p_org AND r.id = p_id);
 END;
 $$;
@@ -370,23 +376,44 @@ BEGIN
   IF NOT FOUND THEN
     PERFORM pt_fail_field(404, 'Process type not found', 'body.process_code', 'Process type not found');
   END IF;
+  -- A manufacturing run may name the product it made, the BOM version it was made to, and the units.
+  IF r->>'product_id' IS NOT NULL THEN
+    PERFORM 1 FROM process_types WHERE code = r->>'process_code' AND manufacturing;
+    IF NOT FOUND THEN
+      PERFORM pt_fail_field(422, 'Only a manufacturing run (moulding, film blowing, filling) makes a product',
+        'body.product_id', 'Only a manufacturing run (moulding, film blowing, filling) makes a product');
+    END IF;
+    PERFORM 1 FROM products WHERE organization_id = p_org AND id = (r->>'product_id')::uuid AND archived_at IS NULL;
+    IF NOT FOUND THEN
+      PERFORM pt_fail_field(404, 'Product not found', 'body.product_id', 'Product not found or archived');
+    END IF;
+    PERFORM 1 FROM bom_versions WHERE id = (r->>'bom_version_id')::uuid AND product_id = (r->>'product_id')::uuid;
+    IF NOT FOUND THEN
+      PERFORM pt_fail_field(422, 'Choose a BOM version of this product', 'body.bom_version_id',
+        'Choose a BOM version of this product');
+    END IF;
+  ELSIF r->>'bom_version_id' IS NOT NULL OR r->>'units' IS NOT NULL THEN
+    PERFORM pt_fail_field(400, 'Choose the product the run made', 'body.product_id', 'Choose the product the run made');
+  END IF;
   IF (r->>'meter_end_kwh')::numeric < (r->>'meter_start_kwh')::numeric THEN
     PERFORM pt_fail_field(400, 'The meter’s end reading is below its start', 'body.meter_end_kwh',
       'The meter’s end reading is below its start');
   END IF;
   INSERT INTO production_records (id, organization_id, number, status, facility_id, production_line_id,
       process_code, started_at, ended_at, shift, crew, meter_start_kwh, meter_end_kwh, entered_kwh, water_m3,
-      notes, created_by, version, created_at, updated_at)
+      notes, product_id, bom_version_id, units, created_by, version, created_at, updated_at)
     VALUES (p_id, p_org, 'pending:' || p_id, 'draft', fac.id, (r->>'production_line_id')::uuid,
       r->>'process_code', (r->>'started_at')::timestamptz, (r->>'ended_at')::timestamptz,
       nullif(r->>'shift', ''), nullif(r->>'crew', ''), (r->>'meter_start_kwh')::numeric,
       (r->>'meter_end_kwh')::numeric, (r->>'energy_kwh')::numeric, (r->>'water_m3')::numeric,
-      nullif(r->>'notes', ''), p_user, 1, now(), now())
+      nullif(r->>'notes', ''), (r->>'product_id')::uuid, (r->>'bom_version_id')::uuid, (r->>'units')::numeric,
+      p_user, 1, now(), now())
     ON CONFLICT (id) DO UPDATE SET facility_id = EXCLUDED.facility_id,
       production_line_id = EXCLUDED.production_line_id, process_code = EXCLUDED.process_code,
       started_at = EXCLUDED.started_at, ended_at = EXCLUDED.ended_at, shift = EXCLUDED.shift,
       crew = EXCLUDED.crew, meter_start_kwh = EXCLUDED.meter_start_kwh, meter_end_kwh = EXCLUDED.meter_end_kwh,
       entered_kwh = EXCLUDED.entered_kwh, water_m3 = EXCLUDED.water_m3, notes = EXCLUDED.notes,
+      product_id = EXCLUDED.product_id, bom_version_id = EXCLUDED.bom_version_id, units = EXCLUDED.units,
       updated_at = now(), version = production_records.version + 1;
   DELETE FROM production_inputs WHERE record_id = p_id;
   DELETE FROM production_outputs WHERE record_id = p_id;
@@ -518,6 +545,11 @@ DECLARE
   v_lot uuid;
   n int;
   i int := 0;
+  v_rc_sum numeric := 0;
+  v_rc numeric;
+  v_need numeric;
+  v_g numeric;
+  bom record;
 BEGIN
   SELECT * INTO rec FROM production_records WHERE organization_id = p_org AND id = p_id FOR UPDATE;
   IF NOT FOUND THEN PERFORM pt_fail(404, 'Production record not found'); END IF;
@@ -557,6 +589,25 @@ BEGIN
       END IF;
     END IF;
   END IF;
+  -- A product made to a BOM: each polymer the inputs bring must be in it, and enough for the units.
+  IF rec.bom_version_id IS NOT NULL THEN
+    SELECT bv.version_no, p.code INTO bom FROM bom_versions bv JOIN products p ON p.id = bv.product_id
+      WHERE bv.id = rec.bom_version_id;
+    FOR x IN SELECT m.polymer, sum(pi.kg) AS kg FROM production_inputs pi JOIN lots lo ON lo.id = pi.lot_id
+             JOIN materials m ON m.id = lo.material_id WHERE pi.record_id = p_id GROUP BY m.polymer ORDER BY m.polymer LOOP
+      SELECT sum(bl.quantity * c.mass_g) INTO v_g FROM bom_lines bl JOIN components c ON c.id = bl.component_id
+        WHERE bl.bom_version_id = rec.bom_version_id AND c.polymer = x.polymer;
+      IF v_g IS NULL THEN
+        PERFORM pt_fail(422, format('The inputs hold %s of %s, but version %s of the BOM of %s has no %s component.',
+          pt_kg(x.kg), x.polymer, bom.version_no, bom.code, x.polymer));
+      END IF;
+      v_need := round(rec.units * v_g / 1000, 3);
+      IF x.kg < v_need THEN
+        PERFORM pt_fail(422, format('%s units of %s need %s of %s by version %s of its BOM; the inputs hold %s.',
+          rec.units, bom.code, pt_kg(v_need), x.polymer, bom.version_no, pt_kg(x.kg)));
+      END IF;
+    END LOOP;
+  END IF;
   -- Inputs out: every lot of the run locked in id order first (outputs are new lots nobody else sees).
   -- NO KEY UPDATE: drafts naming a lot hold a key-share lock on it (their inputs' foreign key) until
   -- they commit; a full UPDATE lock would wait on them while they wait on us for a counter.
@@ -564,8 +615,10 @@ BEGIN
     ORDER BY id FOR NO KEY UPDATE;
   PERFORM 1 FROM lot_balances WHERE lot_id IN (SELECT lot_id FROM production_inputs WHERE record_id = p_id)
     ORDER BY lot_id FOR UPDATE;
-  FOR x IN SELECT pi.*, lo.code, lo.status AS lot_status, lo.facility_id AS lot_facility, lo.material_id
-           FROM production_inputs pi JOIN lots lo ON lo.id = pi.lot_id WHERE pi.record_id = p_id ORDER BY pi.line_no LOOP
+  FOR x IN SELECT pi.*, lo.code, lo.status AS lot_status, lo.facility_id AS lot_facility, lo.material_id,
+                  coalesce(lo.recycled_content_pct, CASE WHEN m.is_virgin THEN 0 ELSE 100 END) AS rc
+           FROM production_inputs pi JOIN lots lo ON lo.id = pi.lot_id JOIN materials m ON m.id = lo.material_id
+           WHERE pi.record_id = p_id ORDER BY pi.line_no LOOP
     IF x.lot_status <> 'available' THEN
       PERFORM pt_fail(422, format('Lot %s is %s: only available lots can go into a run.', x.code, x.lot_status),
         jsonb_build_object('fields', jsonb_build_object('body.inputs.' || (x.line_no - 1) || '.lot_id',
@@ -589,7 +642,11 @@ BEGIN
     END IF;
     UPDATE production_inputs SET value_php = v_taken WHERE id = x.id;
     v_value := v_value + v_taken;
+    v_rc_sum := v_rc_sum + x.kg * x.rc;
   END LOOP;
+  -- What comes out is as recycled as what went in, by mass (received material counts by its material:
+  -- virgin resin 0 %, everything else recovered, 100 %).
+  v_rc := round(v_rc_sum / v_in, 2);
   -- Energy and what the run cost beyond its inputs.
   IF rec.meter_start_kwh IS NOT NULL AND rec.meter_end_kwh IS NOT NULL THEN
     e := jsonb_build_object('kwh', rec.meter_end_kwh - rec.meter_start_kwh, 'basis', 'metered');
@@ -622,9 +679,9 @@ BEGIN
       v_share := 0;
     END IF;
     INSERT INTO lots (id, organization_id, code, material_id, facility_id, status, origin_type, origin_id,
-        version, created_at, updated_at)
+        recycled_content_pct, version, created_at, updated_at)
       VALUES (v_lot, p_org, 'pending:' || v_lot, x.material_id, rec.facility_id, 'available',
-        CASE x.k WHEN 1 THEN 'production_output' ELSE 'production_reject' END, p_id, 1, now(), now());
+        CASE x.k WHEN 1 THEN 'production_output' ELSE 'production_reject' END, p_id, v_rc, 1, now(), now());
     INSERT INTO lot_balances (lot_id, organization_id, facility_id, material_id, qty_kg, value_php, updated_at)
       VALUES (v_lot, p_org, rec.facility_id, x.material_id, x.kg, v_share, now());
     INSERT INTO stock_movements (id, organization_id, lot_id, facility_id, material_id, qty_kg, value_php, kind,
@@ -658,7 +715,7 @@ BEGIN
   PERFORM production_number(p_org, p_id);
   UPDATE production_records SET status = 'posted', posted_at = now(), posted_by = p_user, energy_kwh = v_kwh,
       energy_basis = (e->>'basis')::energy_basis, energy_cost_php = v_energy_cost, line_cost_php = v_line_cost,
-      input_value_php = v_value, over_capacity_reason = CASE WHEN v_in > v_max THEN p_reason END,
+      input_value_php = v_value, recycled_content_pct = v_rc, over_capacity_reason = CASE WHEN v_in > v_max THEN p_reason END,
       updated_at = now(), version = version + 1
     WHERE id = p_id;
   v_after := production_record_json(p_org, p_id);

@@ -1,6 +1,7 @@
 import { MATERIAL_FORMS, POLYMERS } from '@plastrace/shared';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -98,6 +99,8 @@ export const materials = pgTable(
     resinCode: smallint(),
     /** The reference material type (emission factors, resin code) this material is counted as. */
     typeCode: text().references(() => materialTypes.code),
+    /** Virgin resin: lots of it carry no recycled content (everything else received is recovered material). */
+    isVirgin: boolean().notNull().default(false),
     archivedAt: timestamp({ withTimezone: true }),
     version: version(),
     ...timestamps,

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { bomVersions, products } from './boms.ts';
 import { id, timestamps, version } from './common.ts';
 import { facilities, materials, productionLines } from './masterdata.ts';
 import { organizations } from './organizations.ts';
@@ -75,6 +76,12 @@ export const productionRecords = pgTable(
     energyCostPhp: php(),
     lineCostPhp: php(),
     inputValuePhp: php(),
+    /** A manufacturing run's product, the BOM version it was made to, and the finished units it made. */
+    productId: uuid().references(() => products.id),
+    bomVersionId: uuid().references(() => bomVersions.id),
+    units: numeric({ precision: 14, scale: 0 }),
+    /** Set at posting: the inputs' recycled share by mass, which its output lots carry. */
+    recycledContentPct: numeric({ precision: 5, scale: 2 }),
     /** A manager's reason for a run above the line's rated capacity (a fraud control). */
     overCapacityReason: text(),
     createdBy: uuid()

@@ -26,6 +26,8 @@ export const processTypes = pgTable('process_types', {
   /** Indicative specific energy; null where no authoritative figure exists (meter it instead). */
   kwhPerTonne: numeric({ precision: 10, scale: 1 }),
   energySource: text().notNull(),
+  /** Makes finished products (moulding, film blowing, filling): a run may name a product and its BOM. */
+  manufacturing: boolean().notNull().default(false),
   sortOrder: integer().notNull(),
   refVersion: text().notNull(),
 });

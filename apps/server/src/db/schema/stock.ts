@@ -175,6 +175,11 @@ export const lots = pgTable(
     /** What created it: receive_line, split, merge, production. */
     originType: text().notNull(),
     originId: uuid(),
+    /**
+     * Recycled share of the lot's mass: set by what made it (a production run: its inputs' by mass; a split
+     * or merge: its parents'); null for a received lot, whose material says (virgin resin 0, else 100).
+     */
+    recycledContentPct: numeric({ precision: 5, scale: 2 }),
     quarantineReason: text(),
     version: version(),
     ...timestamps,

@@ -42,6 +42,7 @@ export async function processTypes(db: Db) {
       description: r.description,
       kwh_per_tonne: num(r.kwhPerTonne),
       energy_source: r.energySource,
+      manufacturing: r.manufacturing,
       ref_version: r.refVersion,
     })),
   };

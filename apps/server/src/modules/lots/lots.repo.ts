@@ -26,6 +26,8 @@ const columns = {
   facility: { id: facilities.id, code: facilities.code, name: facilities.name, city: facilities.city },
   qtyKg: sql<string>`coalesce(${lotBalances.qtyKg}, 0)::numeric(14,3)::text`,
   valuePhp: sql<string>`coalesce(${lotBalances.valuePhp}, 0)::numeric(14,2)::text`,
+  /** A received lot is as recycled as its material says (virgin resin 0 %, recovered material 100 %). */
+  recycledContentPct: sql<string>`coalesce(${lots.recycledContentPct}, CASE WHEN ${materials.isVirgin} THEN 0 ELSE 100 END)::numeric(5,2)::text`,
 };
 
 const base = <X extends Record<string, SQL>>(db: Handle, extra?: X) =>
@@ -89,6 +91,16 @@ export function lockLots(tx: Tx, orgId: string, ids: string[]) {
     .where(and(eq(lots.organizationId, orgId), inArray(lots.id, ids)))
     .orderBy(asc(lots.id))
     .for('update');
+}
+
+/** Each lot's recycled share (stored, or its material's: virgin resin 0 %, recovered material 100 %). */
+export async function recycledShares(tx: Tx, ids: string[]) {
+  const rows = await tx
+    .select({ id: lots.id, pct: columns.recycledContentPct })
+    .from(lots)
+    .innerJoin(materials, eq(materials.id, lots.materialId))
+    .where(inArray(lots.id, ids));
+  return new Map(rows.map((r) => [r.id, r.pct]));
 }
 
 /** The public view: no organization scope, because the QR code is meant for anyone. */

@@ -1,5 +1,5 @@
 import type { lotExportQuerySchema, lotListQuerySchema } from '@plastrace/shared';
-import { formatUnits, toUnits } from '@plastrace/shared';
+import { divide, formatUnits, toUnits } from '@plastrace/shared';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -138,7 +138,7 @@ async function usableLot(tx: Tx, caller: Caller, id: string) {
 async function newLotFrom(
   tx: Tx,
   caller: Caller,
-  parent: { facilityId: string; materialId: string },
+  parent: { facilityId: string; materialId: string; recycledContentPct: string | null },
   originType: string,
   originId: string,
 ) {
@@ -152,6 +152,8 @@ async function newLotFrom(
     facilityId: parent.facilityId,
     originType,
     originId,
+    // A part of a lot is as recycled as the lot (null: as its material says, the same for both).
+    recycledContentPct: parent.recycledContentPct,
   });
 }
 
@@ -210,6 +212,25 @@ export async function split(ctx: AppContext, caller: Caller, id: string, parts: 
   });
 }
 
+/**
+ * The recycled share of lots mixed together, by mass; null when none has its own (all are as their
+ * material says, and so is the mix).
+ */
+async function mixedShare(tx: Tx, locked: { id: string; recycledContentPct: string | null }[]) {
+  if (locked.every((l) => l.recycledContentPct === null)) return null;
+  const ids = locked.map((l) => l.id);
+  const shares = await repo.recycledShares(tx, ids);
+  const balances = await stock.lockBalances(tx, ids);
+  let kg = 0n;
+  let weighted = 0n;
+  for (const b of balances) {
+    kg += toUnits(b.qtyKg, 3);
+    weighted += toUnits(b.qtyKg, 3) * toUnits(shares.get(b.lotId) ?? '100', 2);
+  }
+  const share = divide(weighted, 5, kg, 3, 2);
+  return share === null ? null : formatUnits(share, 2);
+}
+
 /** Merges lots of one material at one facility into a new lot; the sources are consumed. */
 export async function merge(ctx: AppContext, caller: Caller, ids: string[]) {
   return ctx.db.transaction(async (tx) => {
@@ -225,7 +246,13 @@ export async function merge(ctx: AppContext, caller: Caller, ids: string[]) {
         throw unprocessable('Only lots of the same material at the same facility can be merged.');
       }
     }
-    const merged = await newLotFrom(tx, caller, first, 'merge', first.id);
+    const merged = await newLotFrom(
+      tx,
+      caller,
+      { ...first, recycledContentPct: await mixedShare(tx, locked) },
+      'merge',
+      first.id,
+    );
     let total = 0n;
     let value = 0n;
     for (const l of locked) {

@@ -12,6 +12,7 @@ export const toLot = (r: Row) => ({
   qty_kg: r.qtyKg,
   value_php: r.valuePhp,
   origin_type: r.lot.originType,
+  recycled_content_pct: r.recycledContentPct,
   quarantine_reason: r.lot.quarantineReason,
   created_at: r.lot.createdAt.toISOString(),
   version: r.lot.version,

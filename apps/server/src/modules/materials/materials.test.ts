@@ -96,7 +96,9 @@ describe('materials', () => {
   it('exports CSV and logs the export', async () => {
     const res = await admin.get('/api/materials/export.csv?polymer=PP&sort=code');
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('code,name,polymer,form,grade,resin_code,type_code,archived_at,created_at');
+    expect(lines[0]).toBe(
+      'code,name,polymer,form,grade,resin_code,type_code,is_virgin,archived_at,created_at',
+    );
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['PP_PELLET', 'PP_RIGID', 'PP_WOVEN']);
     expect(await activity(admin, 'Exported')).toContain('Exported 3 materials');
   });

@@ -14,6 +14,7 @@ export const toMaterial = (m: MaterialRow): Material => ({
   grade: m.grade,
   resin_code: m.resinCode,
   type_code: m.typeCode,
+  is_virgin: m.isVirgin,
   archived_at: m.archivedAt?.toISOString() ?? null,
   version: m.version,
   created_at: m.createdAt.toISOString(),
@@ -28,6 +29,7 @@ export const materialValues = (b: Input): Partial<MaterialValues> => ({
   grade: b.grade,
   resinCode: b.resin_code,
   typeCode: b.type_code,
+  isVirgin: b.is_virgin,
 });
 
 export const MATERIAL_CSV: CsvColumn<Material>[] = [
@@ -38,6 +40,7 @@ export const MATERIAL_CSV: CsvColumn<Material>[] = [
   ['grade', (m) => m.grade],
   ['resin_code', (m) => m.resin_code],
   ['type_code', (m) => m.type_code],
+  ['is_virgin', (m) => (m.is_virgin ? 'yes' : 'no')],
   ['archived_at', (m) => m.archived_at],
   ['created_at', (m) => m.created_at],
 ];

@@ -359,6 +359,125 @@ describe('production records', () => {
     expect((await auditor.post('/api/production-records', run([], ['1']))).statusCode).toBe(403);
   });
 
+  it('makes a product to its BOM: polymers checked, units covered, recycled content from the inputs', async () => {
+    const db = ctx.database.db;
+    // Virgin PET resin (received: 0 % recycled) and rPET from a run (inherits its inputs' 100 %).
+    const virgin = await admin.post('/api/materials', {
+      code: 'PET-VIRGIN',
+      name: 'PET resin, virgin',
+      polymer: 'PET',
+      form: 'pellet',
+      is_virgin: true,
+    });
+    expect(virgin.statusCode, virgin.body).toBe(201);
+    const resin = await operator.post('/api/receive-records?post=true', {
+      supplier_id: ids.supplier,
+      facility_id: ids.facility,
+      received_at: '2026-11-20T08:00:00+08:00',
+      lines: [{ material_id: virgin.json().id, gross_kg: '70', unit_price: '80' }],
+    });
+    const resinLot = resin.json().lines[0].lot;
+    expect((await operator.get(`/api/lots/${resinLot.id}`)).json().recycled_content_pct).toBe('0.00');
+    const bottles = await lotOf('30');
+    const recycled = await operator.post(
+      '/api/production-records?post=true',
+      run([{ lot_id: bottles.id, kg: '30' }], ['30']),
+    );
+    const rpet = recycled.json().outputs[0].lot;
+    expect((await operator.get(`/api/lots/${rpet.id}`)).json().recycled_content_pct).toBe('100.00');
+    // A bottle of 25 g of PET: 1,000 bottles need 25 kg.
+    const bottle = await admin.post('/api/components', {
+      code: 'PRF-25',
+      name: 'PET preform 25 g',
+      polymer: 'PET',
+      packaging_category: 'rigid',
+      mass_g: '25',
+    });
+    const product = await admin.post('/api/boms', {
+      code: 'BOTTLE-1L',
+      name: 'Bottle 1 l',
+      first_version: {
+        effective_from: '2026-01-01',
+        lines: [{ component_id: bottle.json().id, quantity: '1' }],
+      },
+    });
+    const bom = product.json();
+    const moulding = (units: string, extra: Record<string, unknown> = {}) => ({
+      ...run(
+        [
+          { lot_id: resinLot.id, kg: '70' },
+          { lot_id: rpet.id, kg: '30' },
+        ],
+        ['98'],
+        ['2'],
+      ),
+      production_line_id: null,
+      process_code: 'moulding',
+      product_id: bom.id,
+      bom_version_id: bom.versions[0].id,
+      units,
+      ...extra,
+    });
+    const notManufacturing = await operator.post('/api/production-records', {
+      ...moulding('3000'),
+      process_code: 'washing',
+    });
+    expect(notManufacturing.statusCode).toBe(422);
+    expect(notManufacturing.json().details.fields['body.product_id']).toMatch(/Only a manufacturing run/);
+    const noBom = await operator.post('/api/production-records', {
+      ...moulding('3000'),
+      bom_version_id: null,
+    });
+    expect(noBom.statusCode).toBe(400);
+    expect(noBom.json().details.fields['body.bom_version_id']).toBe(
+      'Choose the BOM version the run followed',
+    );
+    // 5,000 bottles need 125 kg of PET; the inputs hold 100 kg.
+    const tooMany = await operator.post('/api/production-records?post=true', moulding('5000'));
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().message).toBe(
+      '5000 units of BOTTLE-1L need 125 kg of PET by version 1 of its BOM; the inputs hold 100 kg.',
+    );
+    const made = await operator.post('/api/production-records?post=true', moulding('3900'));
+    expect(made.statusCode, made.body).toBe(201);
+    const m = made.json();
+    expect(m).toMatchObject({
+      product: { id: bom.id, code: 'BOTTLE-1L' },
+      bom_version: { version_no: 1 },
+      units: '3900',
+      // 70 kg virgin and 30 kg recycled: 30 %.
+      recycled_content_pct: '30.00',
+    });
+    expect((await operator.get(`/api/lots/${m.outputs[0].lot.id}`)).json().recycled_content_pct).toBe(
+      '30.00',
+    );
+    expect(m).toEqual((await operator.get(`/api/production-records/${m.id}`)).json());
+    // An HDPE lot is not in a PET bottle's BOM.
+    const hdpe = (
+      await db.execute<{ id: string }>(
+        sql`SELECT id FROM materials WHERE code = 'HDPE_NATURAL' AND organization_id = (SELECT organization_id FROM materials WHERE id = ${ids.pet})`,
+      )
+    ).rows[0]?.id;
+    const hdpeLot = (
+      await operator.post('/api/receive-records?post=true', {
+        supplier_id: ids.supplier,
+        facility_id: ids.facility,
+        received_at: '2026-11-20T08:00:00+08:00',
+        lines: [{ material_id: hdpe, gross_kg: '10', unit_price: '20' }],
+      })
+    ).json().lines[0].lot;
+    const foreign = await operator.post('/api/production-records?post=true', {
+      ...moulding('10'),
+      inputs: [{ lot_id: hdpeLot.id, kg: '10' }],
+      outputs: [{ material_id: ids.flake, kg: '10' }],
+      losses: [],
+    });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().message).toBe(
+      'The inputs hold 10 kg of HDPE, but version 1 of the BOM of BOTTLE-1L has no HDPE component.',
+    );
+  });
+
   it('sums each line’s posted runs by month: yield and energy per tonne', async () => {
     const posted = (
       await auditor.get(`/api/production-records?status=posted&production_line_id=${ids.line}&limit=200`)

@@ -62,6 +62,7 @@ function renderCatalog(url: string, handlers = {}) {
             description: 'Size reduction',
             kwh_per_tonne: 45,
             energy_source: 'https://example.org/s',
+            manufacturing: false,
             ref_version: '1',
           },
         ],
@@ -110,6 +111,7 @@ describe('System catalog', () => {
       grade: 'A',
       resin_code: 1,
       type_code: 'PET_BOTTLE_CLEAR',
+      is_virgin: 'false',
     });
   });
 

@@ -18,6 +18,7 @@ const lot = wire(lotDetailSchema, {
   qty_kg: '1200.250',
   value_php: '21942.08',
   origin_type: 'receive_record',
+  recycled_content_pct: '100.00',
   quarantine_reason: null,
   created_at: '2026-05-20T02:00:00Z',
   version: 1,

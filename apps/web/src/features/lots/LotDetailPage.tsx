@@ -143,6 +143,7 @@ function LotView({ lot }: { lot: LotDetail }) {
           <Item label="Balance">{formatKg(lot.qtyKg)}</Item>
           <Item label="Value">{formatPhp(lot.valuePhp)}</Item>
           <Item label="Material">{`${lot.material.name} (${lot.material.code})`}</Item>
+          <Item label="Recycled content">{`${lot.recycledContentPct} %`}</Item>
           <Item label="Facility">{`${lot.facility.name}, ${lot.facility.city}`}</Item>
           <Item label="Origin">
             <LotOrigin lot={lot} timeZone={timeZone} />

@@ -21,6 +21,7 @@ const lot = (n: number, material = PET, status = 'available') =>
     qty_kg: '100.500',
     value_php: '1005.00',
     origin_type: 'receive_line',
+    recycled_content_pct: '100.00',
     quarantine_reason: null,
     created_at: '2026-05-20T02:00:00Z',
     version: 1,

@@ -28,7 +28,7 @@ export const materialsConfig = defineEntity<Material>({
     { label: 'Resin code', render: (m) => m.resinCode ?? '—' },
     { label: 'Reference type', render: (m) => m.typeCode ?? '—' },
   ],
-  defaults: { grade: 'A' },
+  defaults: { grade: 'A', isVirgin: 'false' },
   fields: [
     { name: 'code', label: 'Code', required: true, placeholder: 'PET-CLR-A' },
     { name: 'name', label: 'Name', required: true },
@@ -49,6 +49,15 @@ export const materialsConfig = defineEntity<Material>({
       placeholder: 'None',
       description: 'What it counts as for emission factors and EPR reports',
       span: 2,
+    },
+    {
+      name: 'isVirgin',
+      label: 'Origin',
+      options: [
+        { value: 'false', label: 'Recovered (post-consumer or post-industrial)' },
+        { value: 'true', label: 'Virgin resin' },
+      ],
+      description: 'Lots of virgin resin carry no recycled content into what is made of them',
     },
   ],
 });

@@ -103,6 +103,24 @@ describe('Production run detail', () => {
     expect(server.calls('POST', `${ONE}/void`)[0]?.body).toEqual({ reason: 'Wrong line' });
   });
 
+  it('shows what a manufacturing run made, to which BOM, and the recycled content its lots carry', async () => {
+    fakeApi({
+      ...signInAs('operator'),
+      [`GET ${ONE}`]: asWire(
+        postedRun({
+          process: { code: 'moulding', name: 'Moulding' },
+          product: { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f6050', code: 'BOTTLE-1L', name: 'Bottle 1 l' },
+          bom_version: { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f6051', version_no: 2, effective_from: '2026-09-01' },
+          units: '39000',
+          recycled_content_pct: '30.00',
+        }),
+      ),
+    });
+    renderDetail();
+    expect(await screen.findByText('39,000 × Bottle 1 l (BOTTLE-1L), BOM v2')).toBeInTheDocument();
+    expect(screen.getByText('30.00 % of the inputs by mass, carried by the lots made')).toBeInTheDocument();
+  });
+
   it('says a run that does not exist is not found', async () => {
     fakeApi({
       ...signInAs('operator'),

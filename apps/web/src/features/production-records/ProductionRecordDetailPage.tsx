@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, DataList, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   energyBasisPhrase,
+  formatCount,
   formatKg,
   formatPhp,
   productionPostBodySchema,
@@ -154,6 +155,11 @@ function RunView({ record }: { record: ProductionRecord }) {
             {record.productionLine ? `${record.productionLine.name} (${record.productionLine.code})` : 'None'}
           </Item>
           <Item label="Process">{record.process.name}</Item>
+          {record.product && (
+            <Item label="Product">
+              {`${formatCount(record.units)} × ${record.product.name} (${record.product.code}), BOM v${record.bomVersion?.versionNo ?? '—'}`}
+            </Item>
+          )}
           <Item label="Run">{`${formatDateTime(record.startedAt, timeZone)} – ${formatDateTime(record.endedAt, timeZone)}`}</Item>
           {(record.shift || record.crew) && (
             <Item label="Shift and crew">{[record.shift, record.crew].filter(Boolean).join(' · ')}</Item>
@@ -162,6 +168,9 @@ function RunView({ record }: { record: ProductionRecord }) {
             {`In ${formatKg(record.totalInputKg)} = out ${formatKg(record.totalOutputKg)} + loss ${formatKg(record.totalLossKg)}; difference ${formatKg(record.differenceKg)}`}
           </Item>
           <Item label="Yield">{record.yieldPct ? `${record.yieldPct} %` : '—'}</Item>
+          {record.recycledContentPct && (
+            <Item label="Recycled content">{`${record.recycledContentPct} % of the inputs by mass, carried by the lots made`}</Item>
+          )}
           <Item label="Energy">
             {record.energyKwh
               ? `${record.energyKwh} kWh (${energyBasisPhrase(record.energyBasis ?? 'none')})${record.energyCostPhp ? ` · ${formatPhp(record.energyCostPhp)}` : ''}`

@@ -20,7 +20,7 @@ import { ActionError } from '../../components/common/QueryError.tsx';
 import { useSchemaForm } from '../../components/common/schemaForm.ts';
 import { useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
-import { useProcessTypeOptions } from '../catalog/referenceApi.ts';
+import { useProcessTypeOptions, useReferenceProcessTypes } from '../catalog/referenceApi.ts';
 import { useFacilityOptions, useMaterialOptions } from '../receive-records/api.ts';
 import { useOrganization } from '../settings/api.ts';
 import {
@@ -32,6 +32,7 @@ import {
 } from './api.ts';
 import { massBalanceOf, newValues, productionFormSchema, toInput, valuesOf } from './formState.ts';
 import type { PickedLot } from './LotPicker.tsx';
+import { ProductFields } from './ProductFields.tsx';
 import { InputRows, LossRows, OutputRows } from './RunRows.tsx';
 
 const hoursBetween = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 3_600_000;
@@ -50,6 +51,7 @@ export function ProductionRecordForm({ record }: { record?: ProductionRecord }) 
   const materials = useMaterialOptions();
   const lines = useLineOptions();
   const processes = useProcessTypeOptions();
+  const reference = useReferenceProcessTypes().data?.items ?? [];
   const organization = useOrganization().data;
   const tolerance = organization?.massBalanceTolerancePct ?? '0.50';
   const save = useSaveProductionRecord();
@@ -64,6 +66,8 @@ export function ProductionRecordForm({ record }: { record?: ProductionRecord }) 
   );
 
   const line = lines.data?.items.find((l) => l.id === values.production_line_id);
+  // Moulding, film blowing and filling make products: the run may name one and its BOM.
+  const manufacturing = reference.find((p) => p.code === values.process_code)?.manufacturing ?? false;
   const balance = massBalanceOf(values, tolerance);
   const hours = hoursBetween(values.started_at, values.ended_at);
   const metered = values.meter_start_kwh.trim() && values.meter_end_kwh.trim();
@@ -179,6 +183,7 @@ export function ProductionRecordForm({ record }: { record?: ProductionRecord }) 
           <TextInput label="Shift" {...form.getInputProps('shift')} />
         </SimpleGrid>
         <TextInput label="Crew" description="Who ran the line" {...form.getInputProps('crew')} />
+        {manufacturing && <ProductFields form={form} />}
 
         <InputRows
           form={form}

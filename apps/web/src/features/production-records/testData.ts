@@ -14,6 +14,10 @@ export const draftRun = (over: Record<string, unknown> = {}) => ({
   facility: FACILITY,
   production_line: LINE,
   process: { code: 'washing', name: 'Washing' },
+  product: null,
+  bom_version: null,
+  units: null,
+  recycled_content_pct: null,
   started_at: '2026-11-20T22:00:00.000Z',
   ended_at: '2026-11-21T06:00:00.000Z',
   shift: 'Day',
@@ -91,6 +95,7 @@ export const postedRun = (over: Record<string, unknown> = {}) => {
     line_cost_php: null,
     input_value_php: '20000.00',
     output_value_php: '26900.00',
+    recycled_content_pct: '100.00',
     ...over,
   });
 };
