@@ -110,7 +110,11 @@ describe('Production run detail', () => {
         postedRun({
           process: { code: 'moulding', name: 'Moulding' },
           product: { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f6050', code: 'BOTTLE-1L', name: 'Bottle 1 l' },
-          bom_version: { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f6051', version_no: 2, effective_from: '2026-09-01' },
+          bom_version: {
+            id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f6051',
+            version_no: 2,
+            effective_from: '2026-09-01',
+          },
           units: '39000',
           recycled_content_pct: '30.00',
         }),
