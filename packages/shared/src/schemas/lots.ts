@@ -50,6 +50,10 @@ export const lotOriginSchema = z.object({
   receive_record: z.object({ id: z.string().uuid(), number: z.string(), received_at: z.string() }).nullable(),
   supplier: ref.nullable(),
   source_lot: z.object({ id: z.string().uuid(), code: z.string() }).nullable(),
+  production_record: z
+    .object({ id: z.string().uuid(), number: z.string(), ended_at: z.string() })
+    .nullable()
+    .describe('The production run that made it'),
 });
 
 export const lotDetailSchema = lotSchema

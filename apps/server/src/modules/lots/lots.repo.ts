@@ -6,6 +6,7 @@ import {
   lots,
   materials,
   organizations,
+  productionRecords,
   receiveLines,
   receiveRecords,
   suppliers,
@@ -160,6 +161,17 @@ export async function originOf(
   lot: { originType: string; originId: string | null },
 ) {
   if (!lot.originId) return { record: undefined, sourceLot: undefined };
+  if (lot.originType.startsWith('production_')) {
+    const [run] = await db
+      .select({
+        id: productionRecords.id,
+        number: productionRecords.number,
+        endedAt: productionRecords.endedAt,
+      })
+      .from(productionRecords)
+      .where(and(eq(productionRecords.id, lot.originId), eq(productionRecords.organizationId, orgId)));
+    return { record: undefined, sourceLot: undefined, run };
+  }
   if (lot.originType === 'receive_line') {
     const [record] = await db
       .select({

@@ -37,6 +37,10 @@ async function detail(db: Parameters<typeof repo.getLot>[0], caller: Caller, id:
         : null,
       supplier: origin.record?.supplier ?? null,
       source_lot: origin.sourceLot ?? null,
+      production_record:
+        'run' in origin && origin.run
+          ? { id: origin.run.id, number: origin.run.number, ended_at: origin.run.endedAt.toISOString() }
+          : null,
     },
     movements: moves.map((m) => ({
       id: m.id,

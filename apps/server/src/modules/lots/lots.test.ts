@@ -106,6 +106,7 @@ describe('lots', () => {
       receive_record: null,
       supplier: null,
       source_lot: { id: lot?.id, code: lot?.code },
+      production_record: null,
     });
   });
 

@@ -134,7 +134,12 @@ describe('production records', () => {
     expect(out.code).toMatch(/^MNL1-261121-\d{4}$/);
     expect(await balance(operator, a.id)).toMatchObject({ status: 'consumed', qty_kg: '0.000' });
     expect(await balance(operator, b.id)).toMatchObject({ status: 'available', qty_kg: '150.000' });
-    expect(await balance(operator, out.id)).toMatchObject({ qty_kg: '700.000', value_php: '22675.00' });
+    expect(await balance(operator, out.id)).toMatchObject({
+      qty_kg: '700.000',
+      value_php: '22675.00',
+      recycled_content_pct: '100.00',
+      origin: { production_record: { id: d.id, number: p.number }, source_lot: null, receive_record: null },
+    });
 
     // 700 kg out of 850 in: 600 → 494.118 kg, 250 → 205.882 kg, to the gram.
     const edges = await ctx.database.db

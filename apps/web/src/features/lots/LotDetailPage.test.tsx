@@ -26,6 +26,7 @@ const lot = wire(lotDetailSchema, {
     receive_record: { id: RECORD_ID, number: 'RR-0042', received_at: '2026-05-20T01:30:00Z' },
     supplier: SUPPLIER,
     source_lot: null,
+    production_record: null,
   },
   movements: [
     {
@@ -63,6 +64,29 @@ describe('Lot detail', () => {
     // Auditors read only.
     expect(screen.queryByRole('button', { name: 'Split' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Adjust' })).not.toBeInTheDocument();
+  });
+
+  it('links a lot a production run made to that run, with its recycled content', async () => {
+    const RUN = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5099';
+    const made = wire(lotDetailSchema, {
+      ...lot,
+      origin_type: 'production_output',
+      recycled_content_pct: '30.00',
+      origin: {
+        receive_record: null,
+        supplier: null,
+        source_lot: null,
+        production_record: { id: RUN, number: 'PR-2026-000012', ended_at: '2026-05-21T06:00:00Z' },
+      },
+    });
+    fakeApi({ ...signInAs('auditor'), [`GET ${ONE}`]: json(made) });
+    renderWithAuth(page('/batch-management/:id', LotDetailPage), `/batch-management/${LOT_ID}`);
+    const details = await screen.findByLabelText('Lot details');
+    expect(within(details).getByRole('link', { name: 'PR-2026-000012' })).toHaveAttribute(
+      'href',
+      `/production-records/${RUN}`,
+    );
+    expect(details).toHaveTextContent('Recycled content30.00 %');
   });
 
   it('splits parts off after checking they leave something in the lot', async () => {

@@ -209,7 +209,17 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 
 /** Where the lot came from, as links: the delivery and its supplier, or the lot it was split or merged from. */
 function LotOrigin({ lot, timeZone }: { lot: LotDetail; timeZone: string }) {
-  const { receiveRecord, supplier, sourceLot } = lot.origin;
+  const { receiveRecord, supplier, sourceLot, productionRecord } = lot.origin;
+  if (productionRecord)
+    return (
+      <>
+        Made by{' '}
+        <Anchor component={Link} to={`/production-records/${productionRecord.id}`}>
+          {productionRecord.number}
+        </Anchor>{' '}
+        ({formatDateTime(productionRecord.endedAt, timeZone)})
+      </>
+    );
   if (receiveRecord)
     return (
       <>
