@@ -1,4 +1,5 @@
 import {
+  bomSchema,
   energyResultSchema,
   facilitySchema,
   lotSchema,
@@ -93,6 +94,15 @@ function renderForm(handlers = {}) {
             manufacturing: false,
             ref_version: 'r',
           },
+          {
+            code: 'moulding',
+            name: 'Moulding',
+            description: '',
+            kwh_per_tonne: null,
+            energy_source: 'none',
+            manufacturing: true,
+            ref_version: 'r',
+          },
         ],
       }),
     ),
@@ -129,7 +139,83 @@ function renderForm(handlers = {}) {
 
 const group = (name: string) => within(screen.getByRole('group', { name }));
 
+const PRODUCT_ID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f6060';
+const V1 = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f6061';
+const V2 = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f6062';
+const figures = {
+  grams_per_unit: '25.000',
+  by_polymer: [{ polymer: 'PET', grams_per_unit: '25.000' }],
+  by_category: [{ category: 'rigid', grams_per_unit: '25.000' }],
+  recycled_content_pct: '0.00',
+  units: '1',
+  footprint_kg: '0.025',
+};
+const version = (id: string, n: number, day: string) => ({
+  id,
+  version_no: n,
+  effective_from: day,
+  notes: null,
+  lines: [],
+  figures,
+  created_at: STAMP,
+});
+const boms = json(
+  wire(pageOf(bomSchema), {
+    items: [
+      {
+        id: PRODUCT_ID,
+        code: 'BOTTLE-1L',
+        name: 'Bottle 1 l',
+        gtin: null,
+        unit: 'bottle',
+        packaging_format: null,
+        current_version: 2,
+        versions: [version(V2, 2, '2026-09-01'), version(V1, 1, '2026-01-01')],
+        archived_at: null,
+        version: 1,
+        created_at: STAMP,
+        updated_at: STAMP,
+      },
+    ],
+    next_cursor: null,
+  }),
+);
+
 describe('New production run form', () => {
+  it('names the product a moulding run made, the BOM version in effect and the units', async () => {
+    const { server, user } = renderForm({
+      'GET /api/boms': boms,
+      'POST /api/production-records': json(wire(productionRecordSchema, draftRun()), 201),
+      [`GET /api/production-records/${RUN_ID}`]: json(wire(productionRecordSchema, draftRun())),
+    });
+    const form = within(await screen.findByRole('form', { name: 'New production run' }));
+    await screen.findByRole('option', { name: 'Manila plant (MNL1)' });
+    await user.selectOptions(form.getByRole('combobox', { name: /^Facility/ }), 'Manila plant (MNL1)');
+    expect(form.queryByRole('combobox', { name: 'Product made' })).not.toBeInTheDocument();
+    await screen.findByRole('option', { name: 'Moulding' });
+    await user.selectOptions(form.getByRole('combobox', { name: /^Process/ }), 'Moulding');
+    await screen.findByRole('option', { name: 'Bottle 1 l (BOTTLE-1L)' });
+    await user.selectOptions(form.getByRole('combobox', { name: 'Product made' }), 'Bottle 1 l (BOTTLE-1L)');
+    expect(form.getByRole('combobox', { name: 'BOM version' })).toHaveValue(V2);
+    await user.type(form.getByRole('textbox', { name: 'Units made' }), '3900');
+    await user.click(group('Input 1').getByRole('combobox', { name: /^Lot/ }));
+    await user.keyboard('0001');
+    await user.click(await screen.findByRole('option', { name: /MNL1-261120-0001/ }));
+    await user.selectOptions(
+      group('Output 1').getByRole('combobox', { name: /^Material/ }),
+      'PET flake (PET_FLAKE)',
+    );
+    await user.type(group('Output 1').getByRole('textbox', { name: /^Kg/ }), '1000');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Draft PR-2026-000007 saved.')).toBeInTheDocument();
+    expect(server.calls('POST', '/api/production-records')[0]?.body).toMatchObject({
+      process_code: 'moulding',
+      product_id: PRODUCT_ID,
+      bom_version_id: V2,
+      units: '3900',
+    });
+  });
+
   it('picks an input lot by code, balances the mass live, estimates energy and saves a draft', async () => {
     const { server, user } = renderForm({
       'POST /api/production-records': json(wire(productionRecordSchema, draftRun()), 201),

@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { energyBasisPhrase, formatKg, formatPhp } from '@plastrace/shared';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { newIdempotencyKey } from '../../api/idempotency.ts';
 import { wireFieldErrorsOf } from '../../components/common/apiErrors.ts';
@@ -68,6 +68,14 @@ export function ProductionRecordForm({ record }: { record?: ProductionRecord }) 
   const line = lines.data?.items.find((l) => l.id === values.production_line_id);
   // Moulding, film blowing and filling make products: the run may name one and its BOM.
   const manufacturing = reference.find((p) => p.code === values.process_code)?.manufacturing ?? false;
+  // A step that makes no product takes none: what was chosen for another step is dropped, not sent.
+  const dropsProduct = !manufacturing && reference.length > 0 && !!values.product_id;
+  useEffect(() => {
+    if (!dropsProduct) return;
+    form.setFieldValue('product_id', '');
+    form.setFieldValue('bom_version_id', '');
+    form.setFieldValue('units', '');
+  }, [dropsProduct, form.setFieldValue]);
   const balance = massBalanceOf(values, tolerance);
   const hours = hoursBetween(values.started_at, values.ended_at);
   const metered = values.meter_start_kwh.trim() && values.meter_end_kwh.trim();
