@@ -4,8 +4,8 @@ import Fastify from 'fastify';
 import type pg from 'pg';
 import { receiveLines, receiveRecords } from '../../apps/server/src/db/schema/index.ts';
 import { linesOf, listRecordsQuery } from '../../apps/server/src/modules/intake/intake.repo.ts';
-import { photosOf } from '../../apps/server/src/modules/intake/photos.repo.ts';
 import { timeZoneOf } from '../../apps/server/src/modules/organization/organization.repo.ts';
+import { receivePhotoLinks } from '../../apps/server/src/modules/photos/photos.repo.ts';
 import { DEMO_PASSWORD } from '../../apps/server/src/seed/data.ts';
 import { withResource } from '../lib/cleanup.ts';
 import { httpScenario } from '../lib/http.ts';
@@ -131,7 +131,10 @@ export const receiveListBarePg = httpScenario({
     // The SQL text of each statement, built once by the repo's own Drizzle queries.
     const list = listRecordsQuery(db, org, { timeZone: 'UTC' }, LIMIT + 1).toSQL();
     assert.deepEqual(list.params, [org, LIMIT + 1], 'the list query takes other parameters now');
-    const texts = { lines: linesOf(db, []).toSQL().sql, photos: photosOf(db, org, []).toSQL().sql };
+    const texts = {
+      lines: linesOf(db, []).toSQL().sql,
+      photos: receivePhotoLinks.photosOf(db, org, []).toSQL().sql,
+    };
     const run = (name: string, q: Sql) =>
       pool.query<Row>({ name: `bare_${name}`, text: q.sql, values: q.params, rowMode: 'array' });
     const app = Fastify();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { receivePhotoSchema } from './intake.ts';
 import { listQuerySchema } from './pagination.ts';
 import { day, decimal, instant, str, versionField } from './wire.ts';
 
@@ -194,6 +195,7 @@ export const productionRecordSchema = z
         lot: lotRef.nullable(),
       }),
     ),
+    photos: z.array(receivePhotoSchema).describe('Added while the run is a draft'),
     lineage: z
       .array(z.object({ from: lotRef, to: lotRef, kg: z.string() }))
       .describe('Kilograms of each input lot in each lot the run made (mass allocation, exact to the gram)'),

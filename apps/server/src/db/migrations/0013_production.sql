@@ -312,6 +312,16 @@ BEGIN
       ) ORDER BY l.line_no)
       FROM production_losses l LEFT JOIN materials m ON m.id = l.material_id LEFT JOIN lots lo ON lo.id = l.lot_id
       WHERE l.record_id = r.id), '[]'::jsonb),
+    'photos', coalesce((
+      SELECT jsonb_agg(jsonb_build_object(
+        'id', fl.id, 'mime', fl.mime, 'size', fl.size, 'original_name', fl.original_name,
+        'captured_at', pt_iso(fl.captured_at), 'latitude', fl.latitude::text, 'longitude', fl.longitude::text,
+        'position', ph.position, 'created_at', pt_iso(fl.created_at),
+        'url', '/api/production-records/' || r.id || '/photos/' || fl.id,
+        'thumbnail_url', '/api/production-records/' || r.id || '/photos/' || fl.id || '/thumbnail'
+      ) ORDER BY ph.position)
+      FROM production_photos ph JOIN files fl ON fl.id = ph.file_id
+      WHERE ph.organization_id = r.organization_id AND ph.record_id = r.id), '[]'::jsonb),
     'lineage', coalesce((
       SELECT jsonb_agg(jsonb_build_object(
         'from', jsonb_build_object('id', pa.id, 'code', pa.code), 'to', jsonb_build_object('id', ch.id, 'code', ch.code),
@@ -727,7 +737,7 @@ BEGIN
   END IF;
   PERFORM pt_log_change(p_org, p_user, 'UPDATE_RECORD', 'production_record', p_id,
     format('Posted production record %s: %s in, %s out (%s %% yield)', v_after->>'number', pt_kg(v_in), pt_kg(v_out),
-      v_after->>'yield_pct'), v_before, v_after, NULL, v_after->>'number');
+      v_after->>'yield_pct'), receive_audit_json(v_before), receive_audit_json(v_after), NULL, v_after->>'number');
   RETURN v_after;
 END;
 $$;
@@ -790,7 +800,8 @@ BEGIN
     WHERE id = p_id;
   v_after := production_record_json(p_org, p_id);
   PERFORM pt_log_change(p_org, p_user, 'UPDATE_RECORD', 'production_record', p_id,
-    format('Voided production record %s: %s', rec.number, p_reason), v_before, v_after, NULL, rec.number);
+    format('Voided production record %s: %s', rec.number, p_reason), receive_audit_json(v_before),
+    receive_audit_json(v_after), NULL, rec.number);
   RETURN v_after;
 END;
 $$;
@@ -841,7 +852,7 @@ BEGIN
   PERFORM production_write(v_org, v_user, v_id, p->'record');
   v_after := production_record_json(v_org, v_id);
   PERFORM pt_log_change(v_org, v_user, 'UPDATE_RECORD', 'production_record', v_id,
-    'Edited production record ' || rec.number, v_before, v_after, NULL, rec.number);
+    'Edited production record ' || rec.number, receive_audit_json(v_before), receive_audit_json(v_after), NULL, rec.number);
   RETURN jsonb_build_object('status', 200, 'body', v_after);
 END;
 $$;

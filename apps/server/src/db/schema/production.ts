@@ -5,6 +5,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -17,7 +18,7 @@ import { id, timestamps, version } from './common.ts';
 import { facilities, materials, productionLines } from './masterdata.ts';
 import { organizations } from './organizations.ts';
 import { processTypes } from './reference.ts';
-import { lots, recordStatus } from './stock.ts';
+import { files, lots, recordStatus } from './stock.ts';
 
 // Production (docs/architecture.md "Domain model"): a run takes kilograms out of input lots and makes
 // output lots; what is neither is a loss. Posting is one call of production_post (migration 0013).
@@ -200,4 +201,20 @@ export const lotLineage = pgTable(
     index().on(t.organizationId, t.parentLotId),
     check('lot_lineage_kg', sql`${t.kg} > 0`),
   ],
+);
+
+/** Photos of a run (the line, the bales going in, the output) while it is a draft, as receive records have. */
+export const productionPhotos = pgTable(
+  'production_photos',
+  {
+    organizationId: orgId(),
+    recordId: uuid()
+      .notNull()
+      .references(() => productionRecords.id, { onDelete: 'cascade' }),
+    fileId: uuid()
+      .notNull()
+      .references(() => files.id),
+    position: smallint().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.recordId, t.fileId] })],
 );

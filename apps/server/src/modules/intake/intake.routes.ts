@@ -15,16 +15,27 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { photoRoutes } from '../photos/photos.routes.ts';
 import { idempotencyHeaders, idempotencyKeyOf } from '../security/idempotency.ts';
 import * as service from './intake.service.ts';
-import { photoRoutes } from './photos.routes.ts';
+import { receivePhotos } from './photos.ts';
 
 const tags = ['receive records'];
 const idParams = z.object({ id: z.string().uuid() });
 /** Deliveries received from suppliers: draft → posted → voided (docs/architecture.md: API conventions, Domain model). */
 export const intakeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', authenticate(ctx.db));
-  await app.register(photoRoutes, { ctx });
+  await app.register(
+    photoRoutes({
+      path: '/receive-records',
+      tags,
+      noun: 'receive record',
+      permissions: { read: 'records.read', write: 'records.write' },
+      view: receiveRecordSchema,
+      service: receivePhotos,
+    }),
+    { ctx },
+  );
 
   app.get(
     '/receive-records',

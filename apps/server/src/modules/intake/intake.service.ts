@@ -15,12 +15,12 @@ import type { Caller } from '../../plugins/auth.ts';
 import { codeForStatus, errorBody } from '../../plugins/errors.ts';
 import { streamCsv } from '../activity/export.ts';
 import { timeZoneOf } from '../organization/organization.repo.ts';
+import { receivePhotoLinks as photosRepo } from '../photos/photos.repo.ts';
 import { answered } from '../posting/posting.ts';
 import { checkedKey, requestHash } from '../security/idempotency.ts';
 import { ownSupplierOf } from '../suppliers/suppliers.policy.ts';
 import * as repo from './intake.repo.ts';
 import { RECEIVE_LINES_CSV, type ReceiveRecordView, toRecord } from './intake.views.ts';
-import * as photosRepo from './photos.repo.ts';
 
 type Input = z.output<typeof receiveRecordInputSchema>;
 type BatchItem = z.output<typeof receiveBatchBodySchema>['records'][number];

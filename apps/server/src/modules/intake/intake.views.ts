@@ -1,6 +1,6 @@
 import type { CsvColumn } from '../../lib/listing.ts';
+import type { PhotoRow } from '../photos/photos.repo.ts';
 import type { exportLines, getRecord, linesOf } from './intake.repo.ts';
-import type { PhotoRow } from './photos.repo.ts';
 
 type RecordRow = NonNullable<Awaited<ReturnType<typeof getRecord>>>;
 type LineRow = Awaited<ReturnType<typeof linesOf>>[number];

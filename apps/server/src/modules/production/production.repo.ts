@@ -116,3 +116,12 @@ export async function lineMonths(db: Handle, orgId: string, months: number, line
     ORDER BY runs.month DESC, l.code`);
   return rows.rows;
 }
+
+/** Locks a run's row (its photos change under it). */
+export async function lockRecord(tx: Tx, orgId: string, id: string) {
+  await tx
+    .select({ id: productionRecords.id })
+    .from(productionRecords)
+    .where(and(eq(productionRecords.organizationId, orgId), eq(productionRecords.id, id)))
+    .for('update');
+}

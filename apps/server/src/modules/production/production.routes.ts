@@ -16,7 +16,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { photoRoutes } from '../photos/photos.routes.ts';
 import { idempotencyHeaders, idempotencyKeyOf } from '../security/idempotency.ts';
+import { productionPhotos } from './photos.ts';
 import * as service from './production.service.ts';
 
 const tags = ['production records'];
@@ -25,6 +27,17 @@ const idParams = z.object({ id: z.string().uuid() });
 /** Production runs: draft → posted → voided (docs/architecture.md: Domain model, Posting). */
 export const productionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', authenticate(ctx.db));
+  await app.register(
+    photoRoutes({
+      path: '/production-records',
+      tags,
+      noun: 'production record',
+      permissions: { read: 'production.read', write: 'production.write' },
+      view: productionRecordSchema,
+      service: productionPhotos,
+    }),
+    { ctx },
+  );
 
   app.get(
     '/production-records',

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { facilities, lotLineage, materials } from '../../db/schema/index.ts';
 import { useTestApp } from '../../test/app.ts';
@@ -538,6 +539,50 @@ describe('production records', () => {
     expect(rated).toMatchObject({ kwh: '480.00', basis: 'rated_power', kwh_per_tonne: '480.0' });
     const bad = await anon.post('/api/calculations/energy-consumption', { process_code: 'nope', mass_kg: 1 });
     expect(bad.statusCode).toBe(404);
+  });
+});
+
+describe('production photos', () => {
+  it('adds photos to a draft run, serves them to its readers, and refuses them once posted', async () => {
+    const a = await lotOf('50');
+    const d = (
+      await operator.post('/api/production-records', run([{ lot_id: a.id, kg: '50' }], ['50']))
+    ).json();
+    const png = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: { r: 10, g: 120, b: 60 } },
+    })
+      .png()
+      .toBuffer();
+    const form = () => {
+      const f = new FormData();
+      f.append('photos', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'line.png');
+      return f;
+    };
+    const added = await operator.post(`/api/production-records/${d.id}/photos`, form());
+    expect(added.statusCode, added.body).toBe(201);
+    const [photo] = added.json().photos;
+    expect(photo).toMatchObject({
+      original_name: 'line.png',
+      position: 1,
+      url: `/api/production-records/${d.id}/photos/${photo.id}`,
+    });
+    expect(added.json()).toEqual((await operator.get(`/api/production-records/${d.id}`)).json());
+    // The same photo again adds nothing.
+    expect((await operator.post(`/api/production-records/${d.id}/photos`, form())).statusCode).toBe(200);
+    const thumb = await auditor.get(`/api/production-records/${d.id}/photos/${photo.id}/thumbnail`);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect((await supplier.get(`/api/production-records/${d.id}/photos/${photo.id}`)).statusCode).toBe(403);
+    expect((await activity(admin, d.number))[0]).toBe(`Added a photo to production record ${d.number}`);
+    await operator.post(`/api/production-records/${d.id}/post`);
+    const late = await operator.post(`/api/production-records/${d.id}/photos`, form());
+    expect(late.statusCode).toBe(422);
+    expect(late.json().message).toBe(
+      'Photos can only be added while the record is a draft; this record is posted.',
+    );
+    expect((await operator.delete(`/api/production-records/${d.id}/photos/${photo.id}`)).statusCode).toBe(
+      422,
+    );
   });
 });
 

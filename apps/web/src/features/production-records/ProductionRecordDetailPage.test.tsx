@@ -28,6 +28,8 @@ describe('Production run detail', () => {
     const user = userEvent.setup();
     expect(await screen.findByText('Draft')).toBeInTheDocument();
     expect(screen.getByText('Booked at posting')).toBeInTheDocument();
+    // A draft takes photos (the line, the bales going in), uploaded as soon as they are picked.
+    expect(screen.getByRole('region', { name: 'Photos' })).toHaveTextContent('No photos.');
     expect(screen.queryByRole('button', { name: 'Void' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Post' }));
     const dialog = await screen.findByRole('dialog', { name: 'Post PR-2026-000007?' });

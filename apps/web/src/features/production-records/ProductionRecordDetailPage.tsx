@@ -22,6 +22,7 @@ import { useCan, useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import classes from '../receive-records/print.module.css';
+import { RecordPhotos } from '../receive-records/RecordPhotos.tsx';
 import { RecordStatusBadge } from '../receive-records/StatusBadge.tsx';
 import {
   type ProductionRecord,
@@ -194,6 +195,12 @@ function RunView({ record }: { record: ProductionRecord }) {
       </Paper>
 
       <RunTables record={record} />
+      <RecordPhotos
+        record={record}
+        resource="production-records"
+        canRemove={draft && mayWrite}
+        canAdd={draft && mayWrite}
+      />
 
       <ConfirmDialog
         opened={confirmPost}

@@ -58,6 +58,7 @@ export const draftRun = (over: Record<string, unknown> = {}) => ({
       lot: null,
     },
   ],
+  photos: [],
   lineage: [],
   total_input_kg: '1000.000',
   total_output_kg: '850.000',

@@ -15,7 +15,7 @@ import { usePageTitle } from '../../layout/pageTitle.ts';
 import { type ReceiveRecord, usePostReceiveRecord, useReceiveRecord, useVoidReceiveRecord } from './api.ts';
 import classes from './print.module.css';
 import { ReceiveLinesTable } from './ReceiveLinesTable.tsx';
-import { ReceivePhotos } from './ReceivePhotos.tsx';
+import { RecordPhotos } from './RecordPhotos.tsx';
 import { RecordStatusBadge } from './StatusBadge.tsx';
 
 /** /receive-records/:id: one delivery with its lines and lots; post, void and print. */
@@ -125,7 +125,7 @@ function RecordView({ record }: { record: ReceiveRecord }) {
       </Paper>
 
       <ReceiveLinesTable record={record} />
-      <ReceivePhotos record={record} canRemove={editable} canAdd={editable} />
+      <RecordPhotos record={record} canRemove={editable} canAdd={editable} />
 
       <ConfirmDialog
         opened={confirmPost}

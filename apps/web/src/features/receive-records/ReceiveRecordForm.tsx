@@ -31,7 +31,7 @@ import { LineFields } from './LineFields.tsx';
 import { PhotoPicker } from './PhotoPicker.tsx';
 import { PostConfirmDialog } from './PostConfirmDialog.tsx';
 import { usePhotoUploads } from './photos.ts';
-import { ReceivePhotos } from './ReceivePhotos.tsx';
+import { RecordPhotos } from './RecordPhotos.tsx';
 import { SupplierSelect } from './SupplierSelect.tsx';
 
 /** The delivery form, laid out for a phone at the weighbridge. `record`: a draft being edited. */
@@ -222,7 +222,7 @@ export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
           Photos
         </Title>
         {record && record.photos.length > 0 && (
-          <ReceivePhotos record={record} canRemove canAdd={false} title="Attached photos" titleOrder={3} />
+          <RecordPhotos record={record} canRemove canAdd={false} title="Attached photos" titleOrder={3} />
         )}
         <PhotoPicker uploads={photos} disabled={busy} />
         <Textarea label="Notes" rows={2} {...form.getInputProps('notes')} />

@@ -4,27 +4,31 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { fetchFile } from '../../api/download.ts';
 import { errorMessage } from '../../api/errors.ts';
-import { type ReceiveRecord, receiveKey } from './api.ts';
+import type { ReceiveRecord } from './api.ts';
 
 export type ReceivePhoto = ReceiveRecord['photos'][number];
+/** The records that have photos: the API path of each, which is also its query key. */
+export type PhotoResource = 'receive-records' | 'production-records';
+/** What a record with photos answers after one is added or removed. */
+type WithPhotos = { id: string; number: string; photos: ReceivePhoto[] };
 
 const MB = PHOTO_MAX_BYTES / (1024 * 1024);
 /** A 10 MB photo over a weak mobile signal takes far longer than the usual 30 s limit of a POST. */
 const UPLOAD_TIMEOUT_MS = 180_000;
 
-function useStoreRecord() {
+function useStoreRecord(resource: PhotoResource) {
   const queryClient = useQueryClient();
-  return (record: ReceiveRecord) => {
-    queryClient.setQueryData([...receiveKey, 'one', record.id], record);
-    void queryClient.invalidateQueries({ queryKey: [...receiveKey, 'list'] });
+  return (record: WithPhotos) => {
+    queryClient.setQueryData([resource, 'one', record.id], record);
+    void queryClient.invalidateQueries({ queryKey: [resource, 'list'] });
   };
 }
 
-export function useRemovePhoto() {
-  const store = useStoreRecord();
+export function useRemovePhoto(resource: PhotoResource = 'receive-records') {
+  const store = useStoreRecord(resource);
   return useMutation({
     mutationFn: ({ recordId, photoId }: { recordId: string; photoId: string }) =>
-      api.delete<ReceiveRecord>(`/receive-records/${recordId}/photos/${photoId}`),
+      api.delete<WithPhotos>(`/${resource}/${recordId}/photos/${photoId}`),
     onSuccess: store,
   });
 }
@@ -49,14 +53,16 @@ let seq = 0;
 export function usePhotoUploads({
   alreadyAttached = 0,
   autoUploadTo,
+  resource = 'receive-records',
 }: {
   alreadyAttached?: number;
   /** A saved draft's id: each photo goes up as soon as it is picked (the detail page). */
   autoUploadTo?: string;
+  resource?: PhotoResource;
 } = {}) {
   const [items, setItems] = useState<PendingPhoto[]>([]);
   const [refused, setRefused] = useState<string[]>([]);
-  const store = useStoreRecord();
+  const store = useStoreRecord(resource);
   const itemsRef = useRef(items);
   itemsRef.current = items;
   const running = useRef(false);
@@ -84,7 +90,7 @@ export function usePhotoUploads({
       });
       if (accepted.length > room)
         reasons.push(
-          `A delivery holds at most ${PHOTO_MAX_PER_RECORD} photos; ${accepted.length - Math.max(room, 0)} were left out.`,
+          `A record holds at most ${PHOTO_MAX_PER_RECORD} photos; ${accepted.length - Math.max(room, 0)} were left out.`,
         );
       const added = accepted.slice(0, Math.max(room, 0)).map((file) => ({
         key: `photo-${++seq}`,
@@ -115,7 +121,7 @@ export function usePhotoUploads({
       form.append('photos', item.file, item.file.name);
       try {
         store(
-          await api.upload<ReceiveRecord>(`/receive-records/${recordId}/photos`, form, {
+          await api.upload<WithPhotos>(`/${resource}/${recordId}/photos`, form, {
             timeoutMs: UPLOAD_TIMEOUT_MS,
           }),
         );

@@ -17,23 +17,30 @@ import { ConfirmDialog } from '../../components/common/ConfirmDialog.tsx';
 import { formatDateTime } from '../../components/common/format.ts';
 import { useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
-import type { ReceiveRecord } from './api.ts';
 import { PhotoPicker } from './PhotoPicker.tsx';
-import { type ReceivePhoto, useAuthorizedImage, usePhotoUploads, useRemovePhoto } from './photos.ts';
+import {
+  type PhotoResource,
+  type ReceivePhoto,
+  useAuthorizedImage,
+  usePhotoUploads,
+  useRemovePhoto,
+} from './photos.ts';
 import classes from './print.module.css';
 
 /**
- * The photos of a delivery: thumbnails (a click opens the full image), when and where each was
+ * The photos of a record (a delivery, a production run): thumbnails (a click opens the full image), when and where each was
  * taken if the camera said, and — on a draft — removing and adding (uploaded as soon as picked).
  */
-export function ReceivePhotos({
+export function RecordPhotos({
   record,
   canRemove,
   canAdd,
   title = 'Photos',
   titleOrder = 2,
+  resource = 'receive-records',
 }: {
-  record: ReceiveRecord;
+  record: { id: string; number: string; photos: ReceivePhoto[] };
+  resource?: PhotoResource;
   canRemove: boolean;
   canAdd: boolean;
   title?: string;
@@ -42,17 +49,18 @@ export function ReceivePhotos({
   const { showToast } = useToast();
   const [opened, setOpened] = useState<ReceivePhoto | null>(null);
   const [removing, setRemoving] = useState<ReceivePhoto | null>(null);
-  const remove = useRemovePhoto();
+  const remove = useRemovePhoto(resource);
   const uploads = usePhotoUploads({
     alreadyAttached: record.photos.length,
     autoUploadTo: canAdd ? record.id : undefined,
+    resource,
   });
   const label = (p: ReceivePhoto) => `Photo ${record.photos.indexOf(p) + 1} of ${record.number}`;
 
   return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="receive-photos">
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby={`photos-${record.id}`}>
       <Stack gap="sm">
-        <Title order={titleOrder} fz="h4" id="receive-photos">
+        <Title order={titleOrder} fz="h4" id={`photos-${record.id}`}>
           {title}
         </Title>
         {record.photos.length === 0 && (
