@@ -5,15 +5,15 @@ import { useBrowser } from './support/browser.ts';
 
 const b = useBrowser();
 
-/** An organization with a plant, a wash line and two posted deliveries of PET bottles (intake has its own flow). */
+/** An organization with a plant, a wash line, an extruder and a supplier (the catalog is not what this flow is about). */
 async function setup() {
   const { api, email } = await registerAdmin('Production Flow Recyclers');
   const must = async (path: string, body: unknown) => {
-    const res = await api.call<{ id: string; lines: { lot: { code: string } }[] }>('POST', path, body);
+    const res = await api.call<{ id: string }>('POST', path, body);
     if (res.status !== 201) throw new Error(`${path}: ${JSON.stringify(res.body)}`);
     return res.body;
   };
-  const bottles = await must('/materials', {
+  await must('/materials', {
     code: 'PET-BTL',
     name: 'PET bottles',
     polymer: 'PET',
@@ -43,18 +43,29 @@ async function setup() {
     capacity_kg_per_h: '800',
     rated_kw: '150',
   });
-  const supplier = await must('/suppliers', { code: 'SUP-1', name: 'Malabon Junkshop', type: 'junkshop' });
-  const lots: string[] = [];
-  for (const kg of ['600', '400']) {
-    const rr = await must('/receive-records?post=true', {
-      supplier_id: supplier.id,
-      facility_id: plant.id,
-      received_at: new Date(Date.now() - 24 * 3_600_000).toISOString(),
-      lines: [{ material_id: bottles.id, gross_kg: kg, tare_kg: '0', unit_price: '16.00' }],
-    });
-    lots.push(rr.lines[0]?.lot.code ?? '');
-  }
-  return { email, lots };
+  await must('/suppliers', { code: 'SUP-1', name: 'Malabon Junkshop', type: 'junkshop' });
+  return { email };
+}
+
+/** A delivery weighed in and posted through the receive form, as the weighbridge clerk does; its lot code. */
+async function receive(kg: string) {
+  await b.page.goto('/receive-records/new');
+  const form = b.page.locator('form[aria-label="New delivery"]');
+  await form.getByLabel('Supplier').fill('Malabon');
+  await b.page.getByRole('option', { name: /Malabon Junkshop/ }).click();
+  await form.getByLabel('Facility').selectOption({ label: 'Valenzuela Plant (PLT1)' });
+  const line = form.getByRole('group', { name: 'Line 1' });
+  await line.getByLabel('Material').selectOption({ label: 'PET bottles (PET-BTL)' });
+  await line.getByLabel('Gross kg').fill(kg);
+  await line.getByLabel('Unit price (PHP/kg)').fill('16');
+  await form.getByRole('button', { name: 'Save and post' }).click();
+  await b.page
+    .getByRole('dialog', { name: 'Post this delivery?' })
+    .getByRole('button', { name: 'Post' })
+    .click();
+  await b.page.waitForURL((u) => /^\/receive-records\/[0-9a-f-]{36}$/.test(u.pathname));
+  await b.page.getByText('Posted', { exact: true }).first().waitFor();
+  return (await b.page.locator('a[href^="/batch-management/"]').first().textContent()) ?? '';
 }
 
 describe('production in the browser', () => {
@@ -66,6 +77,8 @@ describe('production in the browser', () => {
     await b.page.goto('/');
     await signInWithForm(b.page, m.email, PASSWORD);
     await b.page.waitForURL((u) => u.pathname === '/dashboard');
+    const lots = [await receive('600'), await receive('400')];
+    expect(lots[0]).toMatch(/^PLT1-\d{6}-\d{4}$/);
 
     await b.page.goto('/production-records');
     await b.page.getByText('No production runs recorded yet').waitFor();
@@ -77,9 +90,9 @@ describe('production in the browser', () => {
       await form.getByRole('group', { name: input }).getByLabel('Lot', { exact: true }).fill(code);
       await b.page.getByRole('option', { name: new RegExp(code) }).click();
     };
-    await pick('Input 1', m.lots[0] ?? '');
+    await pick('Input 1', lots[0] ?? '');
     await form.getByRole('button', { name: 'Add input lot' }).click();
-    await pick('Input 2', m.lots[1] ?? '');
+    await pick('Input 2', lots[1] ?? '');
     const output = form.getByRole('group', { name: 'Output 1' });
     await output.getByLabel('Material').selectOption({ label: 'PET flake (PET-FLK)' });
     await output.getByLabel('Kg', { exact: true }).fill('850');
@@ -154,7 +167,7 @@ describe('production in the browser', () => {
     await expect
       .poll(() => b.page.getByRole('table', { name: 'Production records' }).getByRole('row').count())
       .toBe(3);
-  });
+  }, 120_000);
 
   it('adds a product with its packaging components and reads its plastic footprint', async () => {
     const { api, email } = await registerAdmin('BOM Flow Brands');
