@@ -100,12 +100,3 @@ export const RECEIVE_LINES_CSV: CsvColumn<ExportRow>[] = [
   ['Amount PHP', (x) => x.line.amount],
   ['Lot', (x) => x.lot?.code],
 ];
-
-/**
- * The record as the append-only audit trail keeps it: where a photo was taken is personal data that
- * may have to be erased, which that trail cannot do, so the coordinates stay out.
- */
-export const auditSnapshot = (r: ReceiveRecordView) => ({
-  ...r,
-  photos: r.photos.map(({ latitude: _lat, longitude: _lon, ...photo }) => photo),
-});
