@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, registerAdmin } from './support/api.ts';
 import { signInWithForm } from './support/auth.ts';
@@ -47,17 +48,37 @@ async function setup() {
   return { email };
 }
 
+/**
+ * Types into a searchable select and picks the option. Its results arrive as the server answers; on a
+ * loaded machine a re-render can close the dropdown under the click, so it types again (3 tries) and
+ * checks what got chosen.
+ */
+async function choose(input: Locator, text: string, option: RegExp) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await input.fill(text);
+    const clicked = await b.page
+      .getByRole('option', { name: option })
+      .click({ timeout: 10_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (clicked) break;
+  }
+  await expect.poll(() => input.inputValue()).toMatch(option);
+}
+
 /** A delivery weighed in and posted through the receive form, as the weighbridge clerk does; its lot code. */
 async function receive(kg: string) {
   await b.page.goto('/receive-records/new');
   const form = b.page.locator('form[aria-label="New delivery"]');
-  await form.getByLabel('Supplier').fill('Malabon');
-  await b.page.getByRole('option', { name: /Malabon Junkshop/ }).click();
+  // The pickers' data first: the supplier's dropdown closes if the form re-renders under it.
   await form.getByLabel('Facility').selectOption({ label: 'Valenzuela Plant (PLT1)' });
   const line = form.getByRole('group', { name: 'Line 1' });
   await line.getByLabel('Material').selectOption({ label: 'PET bottles (PET-BTL)' });
   await line.getByLabel('Gross kg').fill(kg);
   await line.getByLabel('Unit price (PHP/kg)').fill('16');
+  await choose(form.getByLabel('Supplier'), 'Malabon', /Malabon Junkshop/);
   await form.getByRole('button', { name: 'Save and post' }).click();
   await b.page
     .getByRole('dialog', { name: 'Post this delivery?' })
@@ -86,10 +107,12 @@ describe('production in the browser', () => {
     const form = b.page.locator('form[aria-label="New production run"]');
     await form.getByLabel('Facility').selectOption({ label: 'Valenzuela Plant (PLT1)' });
     await form.getByLabel('Production line').selectOption({ label: 'Wash line (WASH1)' });
-    const pick = async (input: string, code: string) => {
-      await form.getByRole('group', { name: input }).getByLabel('Lot', { exact: true }).fill(code);
-      await b.page.getByRole('option', { name: new RegExp(code) }).click();
-    };
+    const pick = (input: string, code: string) =>
+      choose(
+        form.getByRole('group', { name: input }).getByLabel('Lot', { exact: true }),
+        code,
+        new RegExp(code),
+      );
     await pick('Input 1', lots[0] ?? '');
     await form.getByRole('button', { name: 'Add input lot' }).click();
     await pick('Input 2', lots[1] ?? '');
