@@ -1,11 +1,11 @@
-import { Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { formatPhp } from '@plastrace/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
-import { PageHeader } from '../../components/common/PageHeader.tsx';
+import { FilterBar, PageHeader } from '../../components/common/PageHeader.tsx';
 import { QueryError } from '../../components/common/QueryError.tsx';
 import { RequirePermission } from '../../components/common/RequirePermission.tsx';
 import { useCan } from '../../components/common/useMe.ts';
@@ -76,7 +76,7 @@ function PriceAnalyser() {
           )
         }
       />
-      <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Filter the prices">
+      <FilterBar label="Filter the prices">
         <NativeSelect
           label="Material"
           value={filters.materialId}
@@ -97,9 +97,8 @@ function PriceAnalyser() {
           placeholder="Any grade"
           value={text.grade}
           onChange={(e) => setText({ ...text, grade: e.currentTarget.value })}
-          w={120}
         />
-      </Group>
+      </FilterBar>
 
       {filters.materialId && (
         <Stack gap="xs">
