@@ -1,3 +1,4 @@
+import { useDebouncedValue } from '@mantine/hooks';
 import type {
   energyInputSchema,
   energyResultSchema,
@@ -129,10 +130,13 @@ export type EnergyEstimate = Wire<typeof energyResultSchema>;
  * (POST /api/calculations/energy-consumption), asked again as the mass, hours or line change.
  */
 export function useEnergyEstimate(input: EnergyInput | null) {
+  // Asked once typing pauses, not at every keystroke of a weight.
+  const [asked] = useDebouncedValue(JSON.stringify(input), 400);
+  const body = JSON.parse(asked) as EnergyInput | null;
   return useQuery({
-    enabled: input !== null,
-    queryKey: ['energy-estimate', input],
-    queryFn: ({ signal }) => api.post<EnergyEstimate>('/calculations/energy-consumption', input, { signal }),
+    enabled: body !== null,
+    queryKey: ['energy-estimate', asked],
+    queryFn: ({ signal }) => api.post<EnergyEstimate>('/calculations/energy-consumption', body, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
     retry: false,
