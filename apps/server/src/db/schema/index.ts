@@ -3,6 +3,7 @@ export * from './boms.ts';
 export * from './contact.ts';
 export * from './masterdata.ts';
 export * from './organizations.ts';
+export * from './outbound.ts';
 export * from './production.ts';
 export * from './reference.ts';
 export * from './stock.ts';

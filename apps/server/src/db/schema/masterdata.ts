@@ -28,7 +28,7 @@ export const supplierType = pgEnum('supplier_type', [
   'lgu',
   'company',
 ]);
-export const paymentMethod = pgEnum('payment_method', ['cash', 'gcash', 'bank']);
+export const paymentMethod = pgEnum('payment_method', ['cash', 'gcash', 'bank', 'cheque']);
 export const polymer = pgEnum('polymer', POLYMERS);
 export const materialForm = pgEnum('material_form', MATERIAL_FORMS);
 

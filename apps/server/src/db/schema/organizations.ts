@@ -18,6 +18,11 @@ export const organizations = pgTable('organizations', {
   massBalanceTolerancePct: numeric({ precision: 5, scale: 2 }).notNull().default('0.5'),
   /** What a kWh costs the organization (PHP): energy's share of an output lot's value. */
   electricityTariffPhp: numeric({ precision: 8, scale: 4 }),
+  /**
+   * Weighing tolerance of outbound loads: a dispatch's lines may differ from the weighbridge's net, and a
+   * delivery from what was shipped, by this share before it is refused (lines) or a discrepancy (delivery).
+   */
+  weighingTolerancePct: numeric({ precision: 5, scale: 2 }).notNull().default('0.2'),
   version: version(),
   ...timestamps,
 });
