@@ -1,8 +1,8 @@
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, registerAdmin } from './support/api.ts';
 import { signInWithForm } from './support/auth.ts';
 import { useBrowser } from './support/browser.ts';
+import { choose, receive } from './support/forms.ts';
 
 const b = useBrowser();
 
@@ -48,46 +48,15 @@ async function setup() {
   return { email };
 }
 
-/**
- * Types into a searchable select and picks the option. Its results arrive as the server answers; on a
- * loaded machine a re-render can close the dropdown under the click, so it types again (3 tries) and
- * checks what got chosen.
- */
-async function choose(input: Locator, text: string, option: RegExp) {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await input.fill(text);
-    const clicked = await b.page
-      .getByRole('option', { name: option })
-      .click({ timeout: 10_000 })
-      .then(
-        () => true,
-        () => false,
-      );
-    if (clicked) break;
-  }
-  await expect.poll(() => input.inputValue()).toMatch(option);
-}
-
-/** A delivery weighed in and posted through the receive form, as the weighbridge clerk does; its lot code. */
-async function receive(kg: string) {
-  await b.page.goto('/receive-records/new');
-  const form = b.page.locator('form[aria-label="New delivery"]');
-  // The pickers' data first: the supplier's dropdown closes if the form re-renders under it.
-  await form.getByLabel('Facility').selectOption({ label: 'Valenzuela Plant (PLT1)' });
-  const line = form.getByRole('group', { name: 'Line 1' });
-  await line.getByLabel('Material').selectOption({ label: 'PET bottles (PET-BTL)' });
-  await line.getByLabel('Gross kg').fill(kg);
-  await line.getByLabel('Unit price (PHP/kg)').fill('16');
-  await choose(form.getByLabel('Supplier'), 'Malabon', /Malabon Junkshop/);
-  await form.getByRole('button', { name: 'Save and post' }).click();
-  await b.page
-    .getByRole('dialog', { name: 'Post this delivery?' })
-    .getByRole('button', { name: 'Post' })
-    .click();
-  await b.page.waitForURL((u) => /^\/receive-records\/[0-9a-f-]{36}$/.test(u.pathname));
-  await b.page.getByText('Posted', { exact: true }).first().waitFor();
-  return (await b.page.locator('a[href^="/batch-management/"]').first().textContent()) ?? '';
-}
+/** A delivery of PET bottles weighed in and posted through the receive form; its lot code. */
+const receiveBottles = (kg: string) =>
+  receive(b.page, {
+    facility: 'Valenzuela Plant (PLT1)',
+    material: 'PET bottles (PET-BTL)',
+    supplier: ['Malabon', /Malabon Junkshop/],
+    kg,
+    price: '16',
+  });
 
 describe('production in the browser', () => {
   it('washes two deliveries into flake, is refused a run 2 % off, extrudes the flake, sees lineage, voids a run', async () => {
@@ -98,7 +67,7 @@ describe('production in the browser', () => {
     await b.page.goto('/');
     await signInWithForm(b.page, m.email, PASSWORD);
     await b.page.waitForURL((u) => u.pathname === '/dashboard');
-    const lots = [await receive('600'), await receive('400')];
+    const lots = [await receiveBottles('600'), await receiveBottles('400')];
     expect(lots[0]).toMatch(/^PLT1-\d{6}-\d{4}$/);
 
     await b.page.goto('/production-records');
@@ -109,6 +78,7 @@ describe('production in the browser', () => {
     await form.getByLabel('Production line').selectOption({ label: 'Wash line (WASH1)' });
     const pick = (input: string, code: string) =>
       choose(
+        b.page,
         form.getByRole('group', { name: input }).getByLabel('Lot', { exact: true }),
         code,
         new RegExp(code),

@@ -17,13 +17,19 @@ import { calculationsRoutes } from './modules/calculations/calculations.routes.t
 import { componentsRoutes } from './modules/components/components.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { dispatchRoutes, publicDispatchRoutes } from './modules/dispatch/dispatch.routes.ts';
+import { dispatchersRoutes } from './modules/dispatchers/dispatchers.routes.ts';
 import { facilitiesRoutes } from './modules/facilities/facilities.routes.ts';
+import { franchiseesRoutes } from './modules/franchisees/franchisees.routes.ts';
 import { intakeRoutes } from './modules/intake/intake.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
+import { customerLedgerRoutes } from './modules/ledger/customer-ledger.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
+import { logisticsRoutes } from './modules/logistics/logistics.routes.ts';
 import { lotRoutes, publicLotRoutes } from './modules/lots/lots.routes.ts';
 import { Mailer } from './modules/mail/mail.service.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
+import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
 import { pricesRoutes } from './modules/prices/prices.routes.ts';
 import { processTypesRoutes } from './modules/process-types/process-types.routes.ts';
@@ -143,6 +149,7 @@ export async function buildApp(opts: AppOptions) {
     await open.register(publicAuthRoutes, { prefix: '/api', ...auth });
     await open.register(publicInvitationRoutes, { prefix: '/api', ctx });
     await open.register(publicLotRoutes, { prefix: '/api', ctx });
+    await open.register(publicDispatchRoutes, { prefix: '/api', ctx });
     await open.register(contactRoutes, { prefix: '/api', ctx, supportEmail: opts.config.supportEmail });
   });
   await app.register(sessionRoutes, { prefix: '/api', ...auth });
@@ -151,8 +158,10 @@ export async function buildApp(opts: AppOptions) {
   await app.register(organizationRoutes, { prefix: '/api', ctx });
   await app.register(facilitiesRoutes, { prefix: '/api', ctx });
   await app.register(productionLinesRoutes, { prefix: '/api', ctx });
+  await app.register(dispatchersRoutes, { prefix: '/api', ctx });
   await app.register(suppliersRoutes, { prefix: '/api', ctx });
   await app.register(customersRoutes, { prefix: '/api', ctx });
+  await app.register(franchiseesRoutes, { prefix: '/api', ctx });
   await app.register(materialsRoutes, { prefix: '/api', ctx });
   await app.register(processTypesRoutes, { prefix: '/api', ctx });
   await app.register(pricesRoutes, { prefix: '/api', ctx });
@@ -160,8 +169,12 @@ export async function buildApp(opts: AppOptions) {
   await app.register(bomRoutes, { prefix: '/api', ctx });
   await app.register(intakeRoutes, { prefix: '/api', ctx });
   await app.register(productionRoutes, { prefix: '/api', ctx });
+  await app.register(orderRoutes, { prefix: '/api', ctx });
+  await app.register(dispatchRoutes, { prefix: '/api', ctx });
+  await app.register(logisticsRoutes, { prefix: '/api', ctx });
   await app.register(lotRoutes, { prefix: '/api', ctx });
   await app.register(ledgerRoutes, { prefix: '/api', ctx });
+  await app.register(customerLedgerRoutes, { prefix: '/api', ctx });
   await app.register(inventoryRoutes, { prefix: '/api', ctx });
   await app.register(stockCountRoutes, { prefix: '/api', ctx });
 

@@ -68,19 +68,18 @@ describe('routes', () => {
     expect(await screen.findByText('Loading the API reference…')).toBeInTheDocument();
   });
 
-  it('has a route for every sidebar item', async () => {
-    // The pages' own requests never answer, so they stay loading. /users/me does: a request to it left
-    // pending would be joined by the next test's (fetchCurrentUser shares the one in flight), whose
-    // 401 then never comes.
-    fakeApi({ 'GET /api/dashboard/users/me': json(wireUser) }, { otherwise: hang });
-    storeSession();
-    const paths = navGroups.flatMap((group) => group.items.map((item) => item.path));
-
-    for (const path of paths) {
-      const { unmount } = renderRoutes(routes, path);
+  // One test per item: a test rendering every page in turn outgrew its time limit as pages were added.
+  it.each(navGroups.flatMap((group) => group.items.map((item) => item.path)))(
+    'has a route for the sidebar item %s',
+    async (path) => {
+      // The page's own requests never answer, so it stays loading. /users/me does: a request to it left
+      // pending would be joined by the next test's (fetchCurrentUser shares the one in flight), whose
+      // 401 then never comes.
+      fakeApi({ 'GET /api/dashboard/users/me': json(wireUser) }, { otherwise: hang });
+      storeSession();
+      renderRoutes(routes, path);
       expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
       expect(screen.queryByText('Oops! Page Not Found')).not.toBeInTheDocument();
-      unmount();
-    }
-  });
+    },
+  );
 });

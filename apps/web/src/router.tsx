@@ -6,11 +6,16 @@ import { bomRoutes } from './features/boms/routes.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
 import { componentsRoutes } from './features/components/routes.ts';
 import { customersRoutes } from './features/customers/routes.ts';
+import { dispatchRecordsRoutes } from './features/dispatch-records/routes.ts';
+import { dispatchersRoutes } from './features/dispatchers/routes.ts';
 import { facilitiesRoutes } from './features/facilities/routes.ts';
+import { franchiseesRoutes } from './features/franchisees/routes.ts';
 import { helpRoutes } from './features/help/routes.ts';
 import { inventoryRoutes } from './features/inventory/routes.ts';
+import { logisticsRoutes } from './features/logistics/routes.ts';
 import { lotsRoutes } from './features/lots/routes.ts';
 import { notificationsRoutes } from './features/notifications/routes.ts';
+import { orderRecordsRoutes } from './features/order-records/routes.ts';
 import { pricesRoutes } from './features/prices/routes.ts';
 import { productionLinesRoutes } from './features/production-lines/routes.ts';
 import { productionRecordsRoutes } from './features/production-records/routes.ts';
@@ -84,6 +89,9 @@ export const routes: RouteObject[] = [
               ...helpRoutes,
               ...receiveRecordsRoutes,
               ...productionRecordsRoutes,
+              ...orderRecordsRoutes,
+              ...dispatchRecordsRoutes,
+              ...logisticsRoutes,
               ...lotsRoutes,
               ...supplierLedgerRoutes,
               ...inventoryRoutes,
@@ -91,6 +99,8 @@ export const routes: RouteObject[] = [
               ...suppliersRoutes,
               ...customersRoutes,
               ...productionLinesRoutes,
+              ...dispatchersRoutes,
+              ...franchiseesRoutes,
               ...componentsRoutes,
               ...bomRoutes,
               ...catalogRoutes,

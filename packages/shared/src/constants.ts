@@ -23,3 +23,13 @@ export const ANCHOR_SCROLL_OFFSET_PX = 80;
 export const HEADER_SCROLL_THRESHOLD_PX = 20;
 export const API_BASE_PATH = '/api';
 export const DEFAULT_TIME_ZONE = 'Asia/Manila';
+
+/**
+ * The map background (OpenStreetMap's standard tiles): the web draws it, the server's Content-Security-Policy
+ * lets images come from its origin. Places on a map never depend on it loading.
+ */
+export const MAP_TILES = {
+  origin: 'https://tile.openstreetmap.org',
+  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+} as const;

@@ -69,14 +69,44 @@ export const PERMISSIONS = {
     does: 'confirm a run above a line’s rated capacity',
   },
   'production.void': { roles: OFFICE, does: 'void production runs' },
+  // The loading bay reads the orders it ships against; only the office commits to customers and suppliers.
+  'orders.read': { roles: STAFF, does: 'view sales and purchase orders' },
+  'orders.write': {
+    roles: OFFICE,
+    does: 'manage sales and purchase orders',
+    note: 'draft, edit, confirm, cancel, close',
+  },
+  'dispatch.read': { roles: STAFF, does: 'view dispatches', note: 'dispatch records, delivery receipts' },
+  'dispatch.write': {
+    roles: FLOOR,
+    does: 'record and post dispatches',
+    note: 'draft, edit, post; proof of delivery',
+  },
+  'dispatch.void': { roles: OFFICE, does: 'void dispatches' },
+  'dispatch.settle': {
+    roles: OFFICE,
+    does: 'settle delivery discrepancies',
+    note: 'write off as transit loss, or a credit note',
+  },
+  'logistics.read': {
+    roles: STAFF,
+    does: 'view trips',
+    note: 'stops, GPS tracks, distance and transport emissions',
+  },
+  'logistics.write': {
+    roles: FLOOR,
+    does: 'plan and run trips',
+    note: 'plan, edit, start, arrive, depart, GPS points, complete, cancel',
+  },
   'stock.read': { roles: STAFF, does: 'view the inventory and stock counts' },
   'stock.count': { roles: FLOOR, does: 'count stock', note: 'open, enter and cancel stock counts' },
   'stock.adjust': { roles: OFFICE, does: 'adjust stock', note: 'adjust lots, post stock counts' },
   'ledger.read': { roles: ALL, does: 'view the supplier ledger', note: 'a supplier: their own statement' },
+  'customer_ledger.read': { roles: OVERSIGHT, does: 'view what customers owe' },
   'payments.write': {
     roles: OFFICE,
     does: 'record payments',
-    note: 'payments, advances and their reversals',
+    note: 'suppliers’ and customers’ payments, advances, credit notes and their reversals',
   },
   'data.export': {
     roles: OVERSIGHT,

@@ -49,7 +49,7 @@ export const codeForStatus = (status: number): ErrorCode => CODE_BY_STATUS[statu
 type Issue = { path: PropertyKey[]; message: string };
 
 /** `{ "body.email": "Invalid email address" }`: one message per field, as forms show them. */
-function fieldErrors(location: string, issues: Issue[]): Record<string, string> {
+export function fieldErrors(location: string, issues: Issue[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const key = [location, ...issue.path.map(String)].join('.');

@@ -17,7 +17,7 @@ const ctx = useTestApp({ webDist });
 /** What @fastify/helmet sent with our options before the headers were precomputed. */
 const HELMET_HEADERS = {
   'content-security-policy':
-    "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';worker-src 'self' blob:;object-src 'none';frame-ancestors 'none';base-uri 'self';form-action 'self'",
+    "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob: https://tile.openstreetmap.org;font-src 'self' data:;connect-src 'self';worker-src 'self' blob:;object-src 'none';frame-ancestors 'none';base-uri 'self';form-action 'self'",
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',

@@ -1,12 +1,13 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import { MAP_TILES } from '@plastrace/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 
-/** Content-Security-Policy for the SPA: Mantine injects style tags, nothing loads from other hosts. */
+/** Content-Security-Policy for the SPA: Mantine injects style tags; only map tiles load from another host. */
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
+  imgSrc: ["'self'", 'data:', 'blob:', MAP_TILES.origin],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   workerSrc: ["'self'", 'blob:'],

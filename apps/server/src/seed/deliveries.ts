@@ -1,7 +1,8 @@
 import { formatUnits, paymentInputSchema, receiveRecordInputSchema, toUnits } from '@plastrace/shared';
 import type { AppContext } from '../context.ts';
 import * as intake from '../modules/intake/intake.service.ts';
-import * as ledger from '../modules/ledger/ledger.service.ts';
+import { SUPPLIER_BOOK } from '../modules/ledger/ledger.books.ts';
+import * as ledger from '../modules/ledger/payments.service.ts';
 import type { Caller } from '../plugins/auth.ts';
 import {
   manilaDate,
@@ -77,7 +78,7 @@ export async function seedDeliveries(
       note,
       paid_at: on.toISOString(),
     });
-    await ledger.pay(ctx, actors.manager, payment);
+    await ledger.pay(ctx, SUPPLIER_BOOK, actors.manager, supplier.id, payment);
     counts.payments++;
   };
 

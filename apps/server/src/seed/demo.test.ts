@@ -193,8 +193,17 @@ describe('demo deliveries', () => {
           JOIN production_records r ON r.id = l.record_id
           WHERE r.organization_id = ${org()} AND r.status = 'posted'`,
     );
-    const total = stock.reduce((kg, s) => kg + Math.round(Number(s.qty_kg) * 1000), 0);
-    expect(total).toBe(Math.round(Number(posted?.kg) * 1000) - Math.round(Number(lost?.kg) * 1000));
+    // And what was dispatched left too.
+    const [shipped] = await rows<{ kg: string }>(
+      a.db,
+      sql`SELECT coalesce(sum(l.kg), 0)::text AS kg FROM dispatch_lines l
+          JOIN dispatch_records r ON r.id = l.record_id
+          WHERE r.organization_id = ${org()} AND r.status = 'posted'`,
+    );
+    expect(Number(shipped?.kg)).toBeGreaterThan(0);
+    const grams = (kg: string | undefined) => Math.round(Number(kg) * 1000);
+    const total = stock.reduce((kg, s) => kg + grams(s.qty_kg), 0);
+    expect(total).toBe(grams(posted?.kg) - grams(lost?.kg) - grams(shipped?.kg));
   });
 
   it('packs a brand’s products: components and bills of materials with a newer lighter version', async () => {
@@ -206,6 +215,60 @@ describe('demo deliveries', () => {
     );
     expect(water).toEqual({ versions: 2, current: 'Lightweighted bottle with 30 % rPET' });
     expect(demo.counts).toMatchObject({ components: 7, products: 3 });
+  });
+
+  it('keeps drivers, trucks and haulers: one licence lapsing within the month, one lapsed', async () => {
+    const [fleet] = await rows<{ expiring: string[]; expired: string[]; trucks: string[]; haulers: number }>(
+      a.db,
+      sql`SELECT
+            (SELECT array_agg(code ORDER BY code) FROM drivers WHERE organization_id = ${org()}
+              AND licence_expires_on BETWEEN '2026-11-01' AND date '2026-11-01' + 30) AS expiring,
+            (SELECT array_agg(code ORDER BY code) FROM drivers WHERE organization_id = ${org()}
+              AND licence_expires_on < '2026-11-01') AS expired,
+            (SELECT array_agg(code || ' ' || capacity_kg::text ORDER BY capacity_kg) FROM vehicles
+              WHERE organization_id = ${org()}) AS trucks,
+            (SELECT count(*)::int FROM haulers WHERE organization_id = ${org()}) AS haulers`,
+    );
+    expect(fleet).toEqual({
+      expiring: ['DRV-002'],
+      expired: ['DRV-003'],
+      trucks: ['GAB 7730 2500.000', 'NDA 4521 4000.000', 'NBC 1234 10000.000', 'NGT 5512 25000.000'],
+      haulers: 2,
+    });
+    expect(demo.counts).toMatchObject({ drivers: 4, vehicles: 4, haulers: 2 });
+  });
+
+  it('sells flake and pellets against orders: delivered, one short and open, one credited, one on the road, paid later', async () => {
+    const [sales] = await rows<{
+      orders: number;
+      fulfilled: number;
+      awaiting: number;
+      open: number;
+      credited: number;
+      receivable: string;
+      paid: string;
+      owed: string;
+    }>(
+      a.db,
+      sql`SELECT
+            (SELECT count(*)::int FROM order_records WHERE organization_id = ${org()} AND kind = 'sales') AS orders,
+            (SELECT count(*)::int FROM order_records WHERE organization_id = ${org()}
+              AND status IN ('partly_fulfilled', 'fulfilled')) AS fulfilled,
+            (SELECT count(*)::int FROM dispatch_records WHERE organization_id = ${org()} AND status = 'posted'
+              AND delivered_at IS NULL) AS awaiting,
+            (SELECT count(*)::int FROM dispatch_records WHERE organization_id = ${org()} AND discrepancy_status = 'open') AS open,
+            (SELECT count(*)::int FROM dispatch_records WHERE organization_id = ${org()} AND discrepancy_status = 'credited') AS credited,
+            (SELECT sum(amount)::text FROM customer_ledger WHERE organization_id = ${org()} AND kind = 'receivable') AS receivable,
+            (SELECT (-sum(amount))::text FROM customer_ledger WHERE organization_id = ${org()} AND kind = 'payment') AS paid,
+            (SELECT sum(amount)::text FROM customer_ledger WHERE organization_id = ${org()}) AS owed`,
+    );
+    expect(demo.counts).toMatchObject({ customers: 4, salesOrders: sales?.orders });
+    expect(sales).toMatchObject({ awaiting: 1, open: 1, credited: 1 });
+    expect(sales?.fulfilled).toBeGreaterThan(0);
+    // Some receivables are paid, some still owed, and nobody owes less than nothing.
+    expect(Number(sales?.paid)).toBeGreaterThan(0);
+    expect(Number(sales?.owed)).toBeGreaterThan(0);
+    expect(Number(sales?.owed)).toBeLessThan(Number(sales?.receivable));
   });
 
   it('runs the plant: bales and bottles washed into flake, flake pelletised, at realistic yields', async () => {

@@ -30,6 +30,10 @@ import {
 } from './data.ts';
 import { type DeliveryCounts, seedDeliveries } from './deliveries.ts';
 import type { SeedSupplier } from './deliveries-plan.ts';
+import { type DispatcherCounts, seedDispatchers } from './dispatchers.ts';
+import { type FranchiseeCounts, seedFranchisees } from './franchisees.ts';
+import { type LogisticsCounts, seedLogistics } from './logistics.ts';
+import { type OutboundCounts, seedOutbound } from './outbound.ts';
 import { type ProductionCounts, seedProduction } from './production.ts';
 import { type ProductCounts, seedProducts } from './products.ts';
 
@@ -60,7 +64,11 @@ export type SeedResult = {
     prices: number;
   } & DeliveryCounts &
     ProductionCounts &
-    ProductCounts;
+    ProductCounts &
+    DispatcherCounts &
+    OutboundCounts &
+    FranchiseeCounts &
+    LogisticsCounts;
 };
 
 const PRICE_MONTHS = 6;
@@ -262,6 +270,26 @@ async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
   const packed = opts.deliveries
     ? await seedProducts(deliveryContext(tx), actors(callers).manager, asOf)
     : { components: 0, products: 0 };
+  const fleet = opts.deliveries
+    ? await seedDispatchers(deliveryContext(tx), actors(callers).manager, asOf)
+    : { drivers: 0, vehicles: 0, haulers: 0 };
+  const network = opts.deliveries
+    ? await seedFranchisees(deliveryContext(tx), actors(callers).manager, asOf)
+    : { franchisees: 0 };
+  // Buyers order flake and pellets; the plant dispatches against the orders; buyers sign and pay.
+  const sold = opts.deliveries
+    ? await seedOutbound(deliveryContext(tx), tx, actors(callers), {
+        rand: prng(opts.seed ^ 0x0d15),
+        asOf,
+        facility: { id: insertedFacilities.find((f) => f.code === 'MNL1')?.id ?? '' },
+        materials: new Map(insertedMaterials.map((m) => [m.code, m.id])),
+      })
+    : { customers: 0, salesOrders: 0, dispatches: 0 };
+
+  // Trucks pick up at junkshops and deliver the dispatches: trips done, on the road and planned.
+  const trips = opts.deliveries
+    ? await seedLogistics(deliveryContext(tx), actors(callers).operator, asOf)
+    : { trips: 0 };
 
   return {
     organizationId,
@@ -276,6 +304,10 @@ async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
       ...delivered,
       ...produced,
       ...packed,
+      ...fleet,
+      ...sold,
+      ...network,
+      ...trips,
     },
   };
 }

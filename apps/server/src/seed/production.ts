@@ -41,7 +41,7 @@ const DEMO_TARIFF = '11.8000';
  * The available lots of some materials at a facility that were in stock before `before`, oldest
  * first, with what each still holds.
  */
-async function lotsInStock(tx: Tx, orgId: string, facilityId: string, codes: string[], before: Date) {
+export async function lotsInStock(tx: Tx, orgId: string, facilityId: string, codes: string[], before: Date) {
   const rows = await tx.execute<{ id: string; qty: string }>(sql`
     SELECT l.id, b.qty_kg::text AS qty FROM lots l
       JOIN lot_balances b ON b.lot_id = l.id

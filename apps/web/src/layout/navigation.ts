@@ -6,11 +6,16 @@ import { bomNav } from '../features/boms/routes.ts';
 import { catalogNav } from '../features/catalog/routes.ts';
 import { componentsNav } from '../features/components/routes.ts';
 import { customersNav } from '../features/customers/routes.ts';
+import { dispatchRecordsNav } from '../features/dispatch-records/routes.ts';
+import { dispatchersNav } from '../features/dispatchers/routes.ts';
 import { facilitiesNav } from '../features/facilities/routes.ts';
+import { franchiseesNav } from '../features/franchisees/routes.ts';
 import { helpNav } from '../features/help/routes.ts';
 import { inventoryNav } from '../features/inventory/routes.ts';
+import { logisticsNav } from '../features/logistics/routes.ts';
 import { lotsNav } from '../features/lots/routes.ts';
 import { notificationsNav } from '../features/notifications/routes.ts';
+import { orderRecordsNav } from '../features/order-records/routes.ts';
 import { pricesNav } from '../features/prices/routes.ts';
 import { productionLinesNav } from '../features/production-lines/routes.ts';
 import { productionRecordsNav } from '../features/production-records/routes.ts';
@@ -61,6 +66,9 @@ export const navGroups: NavGroup[] = byArea([
   },
   receiveRecordsNav,
   productionRecordsNav,
+  orderRecordsNav,
+  dispatchRecordsNav,
+  logisticsNav,
   lotsNav,
   supplierLedgerNav,
   inventoryNav,
@@ -68,6 +76,8 @@ export const navGroups: NavGroup[] = byArea([
   suppliersNav,
   customersNav,
   productionLinesNav,
+  dispatchersNav,
+  franchiseesNav,
   componentsNav,
   bomNav,
   catalogNav,

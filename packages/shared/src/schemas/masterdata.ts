@@ -15,7 +15,7 @@ export const SUPPLIER_TYPES = [
   'lgu',
   'company',
 ] as const;
-export const PAYMENT_METHODS = ['cash', 'gcash', 'bank'] as const;
+export const PAYMENT_METHODS = ['cash', 'gcash', 'bank', 'cheque'] as const;
 export const CUSTOMER_TYPES = [
   'recycler',
   'manufacturer',
@@ -259,7 +259,7 @@ const supplierFields = {
   name: requiredText('Name'),
   type: z.enum(SUPPLIER_TYPES, 'Choose a supplier type'),
   ...contactInput,
-  payment_method: z.enum(PAYMENT_METHODS, 'Choose cash, GCash or bank').optional(),
+  payment_method: z.enum(PAYMENT_METHODS, 'Choose cash, GCash, bank or cheque').optional(),
   payment_details: paymentDetailsSchema.optional(),
 };
 export const supplierCreateSchema = z.object(supplierFields);

@@ -113,6 +113,11 @@ export const organizationSchema = z
       .describe(
         'A production run posts when inputs and outputs + losses differ by at most this % of the inputs',
       ),
+    weighing_tolerance_pct: z
+      .string()
+      .describe(
+        'A dispatch’s lines may differ from the weighbridge’s net, and a delivery from what was shipped, by this % before they are refused or a discrepancy',
+      ),
     electricity_tariff_php: z
       .string()
       .nullable()
@@ -145,6 +150,7 @@ export const organizationUpdateSchema = z.object({
   epr_license: str().trim().max(100).nullable(),
   mass_balance_tolerance_pct: decimal('Mass balance tolerance', { scale: 2, digits: 2, max: 10 }).optional(),
   electricity_tariff_php: decimal('Electricity tariff', { scale: 4, digits: 4 }).nullish(),
+  weighing_tolerance_pct: decimal('Weighing tolerance', { scale: 2, digits: 2, max: 5 }).optional(),
   version: versionField(),
 });
 

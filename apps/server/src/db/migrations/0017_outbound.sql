@@ -500,7 +500,10 @@ BEGIN
     END IF;
     ol := NULL;
     IF ord.id IS NOT NULL THEN
-      SELECT * INTO ol FROM order_lines WHERE order_id = ord.id AND material_id = lo.material_id ORDER BY line_no LIMIT 1;
+      -- The line of the lot's material, at the material's grade when the order has the material at several.
+      SELECT ol2.* INTO ol FROM order_lines ol2 JOIN materials m ON m.id = lo.material_id
+        WHERE ol2.order_id = ord.id AND ol2.material_id = lo.material_id
+        ORDER BY (ol2.grade = m.grade) DESC, ol2.line_no LIMIT 1;
       IF NOT FOUND THEN
         PERFORM pt_fail_field(422, format('Lot %s’s material is not on order %s', lo.code, ord.number), field,
           format('Its material is not on order %s', ord.number));

@@ -68,3 +68,15 @@ export const gridEmissionFactors = pgTable('grid_emission_factors', {
   verified: boolean().notNull().default(false),
   refVersion: text().notNull(),
 });
+
+/**
+ * kg CO2e per tonne-km of road freight by vehicle class, with its source: what a trip's transport
+ * emitted (tonnes carried × km × factor). Kept unverified until checked against a current publication.
+ */
+export const transportEmissionFactors = pgTable('transport_emission_factors', {
+  vehicleType: text().primaryKey(),
+  kgCo2ePerTonneKm: numeric({ precision: 8, scale: 5 }).notNull(),
+  source: text().notNull(),
+  verified: boolean().notNull().default(false),
+  refVersion: text().notNull(),
+});

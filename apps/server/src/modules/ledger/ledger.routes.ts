@@ -14,7 +14,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import { idempotencyHeaders, idempotencyKeyOf } from '../security/idempotency.ts';
+import { SUPPLIER_BOOK } from './ledger.books.ts';
 import * as service from './ledger.service.ts';
+import * as payments from './payments.service.ts';
 
 const tags = ['supplier ledger'];
 const supplierParams = z.object({ supplier_id: z.string().uuid() });
@@ -34,7 +36,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: supplierBalancePageSchema },
       },
     },
-    async (req) => service.list(ctx, callerOf(req), req.query),
+    async (req) => service.supplierBalances(ctx, callerOf(req), req.query),
   );
 
   app.get(
@@ -48,7 +50,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         produces: ['text/csv'],
       },
     },
-    async (req, reply) => service.exportBalances(ctx, callerOf(req), req.query, reply),
+    async (req, reply) => service.exportBalances(ctx, SUPPLIER_BOOK, callerOf(req), req.query, reply),
   );
 
   app.get(
@@ -64,7 +66,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: statementSchema },
       },
     },
-    async (req) => service.statement(ctx, callerOf(req), req.params.supplier_id, req.query),
+    async (req) => service.statement(ctx, SUPPLIER_BOOK, callerOf(req), req.params.supplier_id, req.query),
   );
 
   app.get(
@@ -80,7 +82,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (req, reply) =>
-      service.exportStatement(ctx, callerOf(req), req.params.supplier_id, req.query, reply),
+      service.exportStatement(ctx, SUPPLIER_BOOK, callerOf(req), req.params.supplier_id, req.query, reply),
   );
 
   app.post(
@@ -89,14 +91,22 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: {
         'x-permission': 'payments.write',
         tags,
-        summary: 'Records a payment (cash, GCash or bank), or an advance when marked so',
+        summary: 'Records a payment (cash, GCash, bank or cheque), or an advance when marked so',
         headers: idempotencyHeaders,
         body: paymentInputSchema,
         response: { 201: ledgerEntrySchema },
       },
     },
     async (req, reply) => {
-      const out = await service.pay(ctx, callerOf(req), req.body, idempotencyKeyOf(req));
+      const body = req.body;
+      const out = await payments.pay(
+        ctx,
+        SUPPLIER_BOOK,
+        callerOf(req),
+        body.supplier_id,
+        body,
+        idempotencyKeyOf(req),
+      );
       return reply.code(201).send(out.body);
     },
   );
@@ -114,6 +124,10 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (req, reply) =>
-      reply.code(201).send(await service.reversePayment(ctx, callerOf(req), req.params.id, req.body.reason)),
+      reply
+        .code(201)
+        .send(
+          await payments.reversePayment(ctx, SUPPLIER_BOOK, callerOf(req), req.params.id, req.body.reason),
+        ),
   );
 };

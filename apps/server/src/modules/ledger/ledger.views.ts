@@ -1,25 +1,44 @@
-import type { ledgerEntrySchema, supplierBalanceSchema } from '@plastrace/shared';
+import type { ledgerEntrySchema } from '@plastrace/shared';
 import type { z } from 'zod';
-import type { supplierLedger } from '../../db/schema/index.ts';
 import type { CsvColumn } from '../../lib/listing.ts';
+import type { EntryRow, LedgerBook, PartyName } from './ledger.books.ts';
 import type { balances } from './ledger.repo.ts';
 
 type BalanceRow = Awaited<ReturnType<typeof balances>>[number];
-export type SupplierBalance = z.output<typeof supplierBalanceSchema>;
-export type LedgerEntry = z.output<typeof ledgerEntrySchema>;
 
-export const toBalance = (r: BalanceRow): SupplierBalance => ({
-  supplier: { id: r.id, code: r.code, name: r.name, type: r.type },
-  balance: r.balance,
-  currency: 'PHP',
-  last_entry_at: r.lastEntryAt,
-});
+/** A party as a book's answers name it; `T` is the book's party types (the database enum it was read from). */
+export type PartyRef<T extends string> = { id: string; code: string; name: string; type: T };
+/** `{supplier: …}` or `{customer: …}`: the party under the key its book sends it with. */
+export type Keyed<P extends PartyName, V> = { [k in P]: V };
+export const keyed = <P extends PartyName, V>(party: P, value: V) => ({ [party]: value }) as Keyed<P, V>;
 
-export const toEntry = (
-  e: typeof supplierLedger.$inferSelect & { balance: string; reversedBy?: string | null },
-): LedgerEntry => ({
+export type Balance<P extends PartyName, T extends string> = Keyed<P, PartyRef<T>> & {
+  balance: string;
+  currency: 'PHP';
+  last_entry_at: string;
+};
+export type LedgerEntry<K extends string> = Omit<z.output<typeof ledgerEntrySchema>, 'kind'> & { kind: K };
+
+export const partyRef = <T extends string>(r: { id: string; code: string; name: string; type: string }) =>
+  ({ id: r.id, code: r.code, name: r.name, type: r.type as T }) satisfies PartyRef<T>;
+
+export const toBalance =
+  <P extends PartyName, T extends string, K extends string>(book: LedgerBook<P, T, K>) =>
+  (r: BalanceRow): Balance<P, T> => ({
+    ...keyed(book.party, partyRef<T>(r)),
+    balance: r.balance,
+    currency: 'PHP',
+    last_entry_at: r.lastEntryAt,
+  });
+
+export const toEntry = <K extends string>(
+  e: Omit<EntryRow, 'organizationId' | 'partyId' | 'createdBy'> & {
+    balance: string;
+    reversedBy?: string | null;
+  },
+): LedgerEntry<K> => ({
   id: e.id,
-  kind: e.kind as LedgerEntry['kind'],
+  kind: e.kind as K,
   amount: e.amount,
   balance: e.balance,
   currency: e.currency,
@@ -32,27 +51,30 @@ export const toEntry = (
   reversed_by: e.reversedBy ?? null,
 });
 
-export const BALANCE_CSV: CsvColumn<SupplierBalance>[] = [
-  ['supplier_code', (b) => b.supplier.code],
-  ['supplier_name', (b) => b.supplier.name],
-  ['supplier_type', (b) => b.supplier.type],
+export const balanceCsv = <P extends PartyName>(party: P): CsvColumn<Balance<P, string>>[] => [
+  [`${party}_code`, (b) => b[party].code],
+  [`${party}_name`, (b) => b[party].name],
+  [`${party}_type`, (b) => b[party].type],
   ['balance', (b) => b.balance],
   ['currency', (b) => b.currency],
   ['last_entry_at', (b) => b.last_entry_at],
 ];
 
 /**
- * One table a spreadsheet can sum: every row names the supplier, and the opening and closing
+ * One table a spreadsheet can sum: every row names the party, and the opening and closing
  * balances are rows of their own (kind opening_balance / closing_balance) at the period's bounds.
  */
-export type StatementLine = Omit<LedgerEntry, 'kind' | 'id' | 'amount'> & {
-  kind: LedgerEntry['kind'] | 'opening_balance' | 'closing_balance';
+export type StatementLine = Omit<LedgerEntry<string>, 'kind' | 'id' | 'amount'> & {
+  kind: string;
   amount: string | null;
 };
 
-export const statementCsv = (supplier: { code: string; name: string }): CsvColumn<StatementLine>[] => [
-  ['supplier_code', () => supplier.code],
-  ['supplier_name', () => supplier.name],
+export const statementCsv = (
+  party: PartyName,
+  who: { code: string; name: string },
+): CsvColumn<StatementLine>[] => [
+  [`${party}_code`, () => who.code],
+  [`${party}_name`, () => who.name],
   ['posted_at', (e) => e.posted_at],
   ['kind', (e) => e.kind],
   ['method', (e) => e.method],

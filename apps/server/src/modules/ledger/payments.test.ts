@@ -5,7 +5,7 @@ import { newOrganization } from '../../test/accounts.ts';
 import { useTestApp } from '../../test/app.ts';
 import { activity, seededOrganization } from '../../test/masterdata.ts';
 
-// Payables from posted receipts, and payments (cash, GCash, bank) and advances against them.
+// Payables from posted receipts, and payments (cash, GCash, bank, cheque) and advances against them.
 
 const ctx = useTestApp();
 let org: Awaited<ReturnType<typeof seededOrganization>>;
@@ -77,6 +77,8 @@ describe('supplier payments', () => {
     const noRef = await pay({ supplier_id: a, amount: 100, method: 'gcash' });
     expect(noRef.statusCode).toBe(422);
     expect(noRef.json().message).toBe('A GCash payment needs its reference number');
+    const noNumber = await pay({ supplier_id: a, amount: 100, method: 'cheque' });
+    expect(noNumber.json().message).toBe('A cheque payment needs its cheque number');
     expect(await closing(a)).toBe('1875.00');
   });
 

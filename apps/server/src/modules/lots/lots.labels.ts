@@ -82,7 +82,7 @@ function drawLabel(doc: PDFKit.PDFDocument, label: Label, url: string, x: number
 }
 
 /** The QR as filled squares: sharp at any print size, and a few hundred bytes per label. */
-function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, side: number) {
+export function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, side: number) {
   const { size, dark } = qrModules(url);
   const unit = side / (size + 2 * QR_MARGIN);
   const ox = x + QR_MARGIN * unit;

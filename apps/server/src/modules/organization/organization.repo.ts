@@ -30,6 +30,7 @@ export async function updateOrganization(
     | 'eprLicense'
     | 'massBalanceTolerancePct'
     | 'electricityTariffPhp'
+    | 'weighingTolerancePct'
   >,
 ) {
   const [row] = await tx

@@ -27,6 +27,7 @@ export const toOrganization = (o: OrgRow) => ({
   books_closed_through: o.booksClosedThrough,
   mass_balance_tolerance_pct: o.massBalanceTolerancePct,
   electricity_tariff_php: o.electricityTariffPhp,
+  weighing_tolerance_pct: o.weighingTolerancePct,
   version: o.version,
 });
 
@@ -44,6 +45,7 @@ type OrgChange = {
   /** Left out: unchanged. */
   mass_balance_tolerance_pct?: string | undefined;
   electricity_tariff_php?: string | null | undefined;
+  weighing_tolerance_pct?: string | undefined;
   version: number;
 };
 
@@ -58,6 +60,7 @@ export async function updateOrganization(ctx: AppContext, caller: Caller, change
       eprLicense: change.epr_license || null,
       massBalanceTolerancePct: change.mass_balance_tolerance_pct,
       electricityTariffPhp: change.electricity_tariff_php,
+      weighingTolerancePct: change.weighing_tolerance_pct,
     });
     if (!row) throw new AppError('conflict', 'Someone else changed these settings. Reload and try again.');
     const changes = Object.fromEntries(
@@ -68,6 +71,7 @@ export async function updateOrganization(ctx: AppContext, caller: Caller, change
         epr_license: [before.eprLicense, row.eprLicense],
         mass_balance_tolerance_pct: [before.massBalanceTolerancePct, row.massBalanceTolerancePct],
         electricity_tariff_php: [before.electricityTariffPhp, row.electricityTariffPhp],
+        weighing_tolerance_pct: [before.weighingTolerancePct, row.weighingTolerancePct],
       }).filter(([, [a, b]]) => a !== b),
     );
     await audit(tx, {

@@ -1,15 +1,15 @@
 import { and, asc, eq, type Placeholder } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { files, productionPhotos, receivePhotos } from '../../db/schema/index.ts';
+import { dispatchPhotos, files, productionPhotos, receivePhotos } from '../../db/schema/index.ts';
 import { anyUuid, param, shaped } from '../../lib/prepared.ts';
 import { fileFacts } from '../files/files.repo.ts';
 
 type Handle = Db | Tx;
 
-type PhotoTable = typeof receivePhotos | typeof productionPhotos;
+type PhotoTable = typeof receivePhotos | typeof productionPhotos | typeof dispatchPhotos;
 
 /**
- * The queries of one kind of record's photos (receive records, production runs): which files a record
+ * The queries of one kind of record's photos (receive records, production runs, dispatches): which files a record
  * has, in the order they were added, linking and unlinking them, and their bytes. `name` names the
  * prepared list query.
  */
@@ -77,4 +77,5 @@ function photoLinks(t: PhotoTable, name: string) {
 export type PhotoLinks = ReturnType<typeof photoLinks>;
 export const receivePhotoLinks = photoLinks(receivePhotos, 'receive_photos');
 export const productionPhotoLinks = photoLinks(productionPhotos, 'production_photos');
+export const dispatchPhotoLinks = photoLinks(dispatchPhotos, 'dispatch_photos');
 export type PhotoRow = Awaited<ReturnType<PhotoLinks['photosOf']>>[number];

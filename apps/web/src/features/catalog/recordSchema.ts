@@ -3,8 +3,14 @@ import {
   componentUpdateSchema,
   customerCreateSchema,
   customerUpdateSchema,
+  driverCreateSchema,
+  driverUpdateSchema,
   facilityCreateSchema,
   facilityUpdateSchema,
+  franchiseeCreateSchema,
+  franchiseeUpdateSchema,
+  haulerCreateSchema,
+  haulerUpdateSchema,
   materialCreateSchema,
   materialUpdateSchema,
   processTypeCreateSchema,
@@ -13,6 +19,8 @@ import {
   productionLineUpdateSchema,
   supplierCreateSchema,
   supplierUpdateSchema,
+  vehicleCreateSchema,
+  vehicleUpdateSchema,
 } from '@plastrace/shared';
 import { z } from 'zod';
 import { type FieldDef, type FormValues, flatValuesOf, isEmpty, isShown, wireName } from './formModel.ts';
@@ -26,6 +34,10 @@ const BODY_SCHEMAS: Record<string, { create: z.ZodType; update: z.ZodType }> = {
   materials: { create: materialCreateSchema, update: materialUpdateSchema },
   'process-types': { create: processTypeCreateSchema, update: processTypeUpdateSchema },
   components: { create: componentCreateSchema, update: componentUpdateSchema },
+  drivers: { create: driverCreateSchema, update: driverUpdateSchema },
+  vehicles: { create: vehicleCreateSchema, update: vehicleUpdateSchema },
+  haulers: { create: haulerCreateSchema, update: haulerUpdateSchema },
+  franchisees: { create: franchiseeCreateSchema, update: franchiseeUpdateSchema },
 };
 
 /**

@@ -8,6 +8,10 @@ const customersPage = async () => ({ Component: (await import('./CustomersPage.t
 export const customersRoutes: RouteObject[] = [
   { path: 'customers', lazy: customersPage },
   { path: 'customer-management', lazy: customersPage },
+  {
+    path: 'customer-management/:customerId',
+    lazy: async () => ({ Component: (await import('./CustomerStatementPage.tsx')).CustomerStatementPage }),
+  },
 ];
 
 export const customersNav: NavGroup = {

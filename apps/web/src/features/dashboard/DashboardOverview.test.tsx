@@ -21,6 +21,7 @@ const summary = wire(dashboardSummarySchema, {
     books_closed_through: null,
     mass_balance_tolerance_pct: '0.50',
     electricity_tariff_php: null,
+    weighing_tolerance_pct: '0.20',
     version: 2,
   },
   team: {

@@ -2,10 +2,9 @@ import { Anchor, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { formatKg, formatPhp } from '@plastrace/shared';
 import { Link } from 'react-router';
 import { formatDate } from '../../components/common/format.ts';
+import { Figures } from '../../components/ledger/Figures.tsx';
+import { balanceText, LEDGER_KIND_LABEL, methodAndReference } from '../../components/ledger/labels.ts';
 import { RecordStatusBadge } from '../receive-records/StatusBadge.tsx';
-import { Figures } from '../supplier-ledger/Figures.tsx';
-import { LEDGER_KIND_LABEL, methodAndReference } from '../supplier-ledger/labels.ts';
-import { balanceText } from '../supplier-ledger/StatementTable.tsx';
 import { DashboardCard } from './DashboardCard.tsx';
 import type { DashboardSummary } from './summary.ts';
 

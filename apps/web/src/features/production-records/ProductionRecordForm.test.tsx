@@ -47,6 +47,7 @@ const organization = wire(organizationSchema, {
   books_closed_through: null,
   mass_balance_tolerance_pct: '0.50',
   electricity_tariff_php: '11.5000',
+  weighing_tolerance_pct: '0.20',
   version: 1,
 });
 

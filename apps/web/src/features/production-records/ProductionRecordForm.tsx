@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../components/common/ConfirmDialog.tsx';
 import { ActionError } from '../../components/common/QueryError.tsx';
 import { useSchemaForm } from '../../components/common/schemaForm.ts';
 import { useMe } from '../../components/common/useMe.ts';
+import type { PickedLot } from '../../components/lots/LotPicker.tsx';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { useProcessTypeOptions, useReferenceProcessTypes } from '../catalog/referenceApi.ts';
 import { useFacilityOptions, useMaterialOptions } from '../receive-records/api.ts';
@@ -31,7 +32,6 @@ import {
   useSaveProductionRecord,
 } from './api.ts';
 import { massBalanceOf, newValues, productionFormSchema, toInput, valuesOf } from './formState.ts';
-import type { PickedLot } from './LotPicker.tsx';
 import { ProductFields } from './ProductFields.tsx';
 import { InputRows, LossRows, OutputRows } from './RunRows.tsx';
 

@@ -1,9 +1,7 @@
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { downloadFile } from '../../api/download.ts';
 import { EmptyState } from '../../components/common/EmptyState.tsx';
 import { ExportCsvButton } from '../../components/common/ExportCsvButton.tsx';
@@ -12,6 +10,7 @@ import { FilterBar, PageHeader } from '../../components/common/PageHeader.tsx';
 import { ActionError, QueryError } from '../../components/common/QueryError.tsx';
 import { RequirePermission } from '../../components/common/RequirePermission.tsx';
 import { useCan, useMe } from '../../components/common/useMe.ts';
+import { isDay, oneOf, useUrlFilters } from '../../components/common/useUrlFilters.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { useProcessTypeOptions } from '../catalog/referenceApi.ts';
 import { FacilityFilter } from '../receive-records/MasterDataFilters.tsx';
@@ -19,7 +18,6 @@ import { type ProductionQuery, type RunStatus, useLineOptions, useProductionReco
 import { LineMonthsTable } from './LineMonthsTable.tsx';
 import { ProductionRecordsTable } from './ProductionRecordsTable.tsx';
 
-// The filters live in the URL, so a filtered list can be bookmarked and shared.
 const KEYS = {
   status: 'status',
   facilityId: 'facility',
@@ -29,26 +27,7 @@ const KEYS = {
   to: 'to',
   q: 'q',
 } as const;
-type Filters = Record<keyof typeof KEYS, string>;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const STATUSES = ['draft', 'posted', 'voided'];
-
-function readFilters(params: URLSearchParams): Filters {
-  const f = Object.fromEntries(Object.entries(KEYS).map(([k, p]) => [k, params.get(p) ?? ''])) as Filters;
-  if (!STATUSES.includes(f.status)) f.status = '';
-  if (!DAY.test(f.from)) f.from = '';
-  if (!DAY.test(f.to)) f.to = '';
-  return f;
-}
-const writeFilters = (f: Filters) =>
-  new URLSearchParams(
-    Object.entries(KEYS).flatMap(([k, p]) => {
-      const v = f[k as keyof Filters].trim();
-      return v ? [[p, v]] : [];
-    }),
-  );
-const toQuery = (f: Filters): ProductionQuery =>
-  Object.fromEntries(Object.entries(f).map(([k, v]) => [k, v.trim() || undefined])) as ProductionQuery;
+const CHECKS = { status: oneOf(['draft', 'posted', 'voided']), from: isDay, to: isDay };
 
 /** /production-records: runs that turned lots into new lots, latest first. */
 export function ProductionRecordsPage() {
@@ -64,28 +43,14 @@ function ProductionRecords() {
   const { timeZone } = useMe();
   const mayWrite = useCan('production.write');
   const mayExport = useCan('data.export');
-  const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
-  const [search, setSearch] = useState(filters.q);
-  const [debounced] = useDebouncedValue(search, 300);
-  const query = toQuery(filters);
-  const records = useProductionRecords(query);
+  const { filters, query, set, clear, filtered, search, setSearch } = useUrlFilters(KEYS, CHECKS);
+  const records = useProductionRecords(query as ProductionQuery);
   const lines = useLineOptions();
   const processes = useProcessTypeOptions();
   const exportCsv = useMutation({
     mutationFn: () => downloadFile('/production-records/export.csv', { ...query }, 'production-records.csv'),
   });
-  const setFilters = (next: Filters) =>
-    setParams(writeFilters(next), { replace: true, preventScrollReset: true });
-  const set = (patch: Partial<Filters>) => setFilters({ ...filters, ...patch });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text writes the URL
-  useEffect(() => {
-    if (debounced.trim() !== filters.q.trim()) setFilters({ ...filters, q: debounced });
-  }, [debounced]);
-
   const rows = records.data?.pages.flatMap((p) => p.items) ?? [];
-  const filtered = writeFilters(filters).size > 0;
   const newRun = (label: string) => (
     <Button component={Link} to="/production-records/new" leftSection={<IconPlus size={18} aria-hidden />}>
       {label}
@@ -166,14 +131,7 @@ function ProductionRecords() {
       </FilterBar>
       {filtered && (
         <Group>
-          <Button
-            variant="subtle"
-            size="xs"
-            onClick={() => {
-              setSearch('');
-              setFilters(readFilters(new URLSearchParams()));
-            }}
-          >
+          <Button variant="subtle" size="xs" onClick={clear}>
             Clear filters
           </Button>
         </Group>

@@ -1,80 +1,16 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { LOSS_FATE_LABELS, LOSS_FATES, LOSS_KIND_LABELS, LOSS_KINDS } from '@plastrace/shared';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { KeyboardEvent, ReactNode } from 'react';
+import {
+  decimalInput as decimal,
+  FormRow as Row,
+  RowSection as Section,
+} from '../../components/common/FormRows.tsx';
+import { LotPicker, type PickedLot } from '../../components/lots/LotPicker.tsx';
 import type { MaterialOption } from '../receive-records/api.ts';
 import { emptyInput, emptyLoss, emptyOutput, type ProductionFormValues } from './formState.ts';
-import { LotPicker, type PickedLot } from './LotPicker.tsx';
 
 export type RunForm = UseFormReturnType<ProductionFormValues>;
-
-// Enter inside a row never submits the form by accident (a tablet's 'Go' key).
-const noSubmit = (e: KeyboardEvent) => {
-  if (e.key === 'Enter') e.preventDefault();
-};
-const decimal = { inputMode: 'decimal' as const, autoComplete: 'off', onKeyDown: noSubmit };
-
-function Section(props: {
-  title: string;
-  error?: ReactNode;
-  onAdd: () => void;
-  add: string;
-  children: ReactNode;
-}) {
-  return (
-    <Stack gap="xs">
-      <Title order={2} fz="h4">
-        {props.title}
-      </Title>
-      {props.error && (
-        <Text c="red" size="sm" role="alert">
-          {props.error}
-        </Text>
-      )}
-      {props.children}
-      <Group>
-        <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={props.onAdd}>
-          {props.add}
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
-function Row(props: { label: string; onRemove?: (() => void) | undefined; children: ReactNode }) {
-  return (
-    <Paper withBorder p="sm" radius="md" component="fieldset" aria-label={props.label} m={0}>
-      <Group justify="space-between" mb={4}>
-        <Text fw={600} size="sm" component="legend" p={0}>
-          {props.label}
-        </Text>
-        {props.onRemove && (
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Remove ${props.label.toLowerCase()}`}
-            onClick={props.onRemove}
-          >
-            <IconTrash size={18} aria-hidden />
-          </ActionIcon>
-        )}
-      </Group>
-      {props.children}
-    </Paper>
-  );
-}
 
 const materialChoices = (materials: MaterialOption[]) => [
   { value: '', label: 'Choose…' },

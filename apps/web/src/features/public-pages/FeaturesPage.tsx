@@ -42,7 +42,7 @@ const AVAILABLE: Feature[] = [
     title: 'Supplier ledger',
     points: [
       'What you owe each supplier, from posted deliveries',
-      'Payments by cash, GCash or bank transfer, and advances',
+      'Payments by cash, GCash, bank transfer or cheque, and advances',
       'Statements for any period with opening and closing balances',
     ],
     links: [{ label: 'Supplier ledger', to: '/supplier-ledger' }],

@@ -8,7 +8,7 @@ import type { ReceiveRecord } from './api.ts';
 
 export type ReceivePhoto = ReceiveRecord['photos'][number];
 /** The records that have photos: the API path of each, which is also its query key. */
-export type PhotoResource = 'receive-records' | 'production-records';
+export type PhotoResource = 'receive-records' | 'production-records' | 'dispatch-records';
 /** What a record with photos answers after one is added or removed. */
 type WithPhotos = { id: string; number: string; photos: ReceivePhoto[] };
 

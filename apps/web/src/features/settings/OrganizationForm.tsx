@@ -13,6 +13,7 @@ const formSchema = organizationUpdateSchema.extend({
   mass_balance_tolerance_pct: typed(wire.mass_balance_tolerance_pct.unwrap()),
   // Empty: no tariff, and production leaves energy out of output values.
   electricity_tariff_php: nullWhenBlank(wire.electricity_tariff_php.unwrap()),
+  weighing_tolerance_pct: typed(wire.weighing_tolerance_pct.unwrap()),
 });
 
 interface OrganizationFormProps {
@@ -30,6 +31,7 @@ export function OrganizationForm({ organization: org, onReload }: OrganizationFo
     epr_license: org.eprLicense ?? '',
     mass_balance_tolerance_pct: org.massBalanceTolerancePct,
     electricity_tariff_php: org.electricityTariffPhp ?? '',
+    weighing_tolerance_pct: org.weighingTolerancePct,
     version: org.version,
   });
   const update = useUpdateOrganization();
@@ -47,6 +49,7 @@ export function OrganizationForm({ organization: org, onReload }: OrganizationFo
         eprLicense: body.epr_license || null,
         massBalanceTolerancePct: body.mass_balance_tolerance_pct,
         electricityTariffPhp: body.electricity_tariff_php ?? null,
+        weighingTolerancePct: body.weighing_tolerance_pct,
         version: body.version,
       })
       .then(
@@ -109,6 +112,12 @@ export function OrganizationForm({ organization: org, onReload }: OrganizationFo
           description="Values the energy of production runs into their output lots. Leave empty to leave energy out."
           inputMode="decimal"
           {...form.getInputProps('electricity_tariff_php')}
+        />
+        <TextInput
+          label="Weighing tolerance (%)"
+          description="A dispatch’s lots may differ from the weighbridge’s net weight, and a delivery from what was shipped, by at most this share before posting is refused or a discrepancy opens."
+          inputMode="decimal"
+          {...form.getInputProps('weighing_tolerance_pct')}
         />
         <Group>
           <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>

@@ -22,6 +22,7 @@ const organization = wire(organizationSchema, {
   books_closed_through: null,
   mass_balance_tolerance_pct: '0.50',
   electricity_tariff_php: null,
+  weighing_tolerance_pct: '0.20',
   version: 7,
 });
 
@@ -80,6 +81,7 @@ describe('Organization settings', () => {
       epr_license: 'EPR-2026-001',
       mass_balance_tolerance_pct: '1',
       electricity_tariff_php: '11.5',
+      weighing_tolerance_pct: '0.20',
       version: 7,
     });
     expect(await screen.findByText('The organization settings have been saved.')).toBeInTheDocument();

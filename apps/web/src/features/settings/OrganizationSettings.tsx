@@ -77,6 +77,7 @@ function ReadOnlyOrganization({ organization: org }: { organization: Organizatio
         <Row label="Time zone" value={org.timeZone} />
         <Row label="EPR licence" value={org.eprLicense ?? 'Not set'} />
         <Row label="Mass balance tolerance" value={`${org.massBalanceTolerancePct} %`} />
+        <Row label="Weighing tolerance" value={`${org.weighingTolerancePct} %`} />
         <Row
           label="Electricity tariff"
           value={org.electricityTariffPhp ? `PHP ${org.electricityTariffPhp} per kWh` : 'Not set'}

@@ -23,6 +23,7 @@ export interface OrganizationChange {
   eprLicense: string | null;
   massBalanceTolerancePct: string;
   electricityTariffPhp: string | null;
+  weighingTolerancePct: string;
   version: number;
 }
 

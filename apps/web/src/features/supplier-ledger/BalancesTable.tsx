@@ -1,13 +1,23 @@
 import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
-import { formatPhp, SUPPLIER_TYPES } from '@plastrace/shared';
+import {
+  formatPhp,
+  SUPPLIER_TYPES,
+  type supplierBalancePageSchema,
+  type supplierBalanceSchema,
+} from '@plastrace/shared';
 import { Link } from 'react-router';
+import type { Wire } from '../../api/caseConvert.ts';
 import { CardList, usePhone } from '../../components/common/CardList.tsx';
 import { formatDateTime } from '../../components/common/format.ts';
+import type { LedgerSort } from '../../components/ledger/api.ts';
+import { SUPPLIER_LEDGER } from '../../components/ledger/books.ts';
+import { Figures } from '../../components/ledger/Figures.tsx';
+import { nextSort } from '../../components/ledger/filters.ts';
+import { SortableTh } from '../../components/ledger/SortableTh.tsx';
 import { humanize, optionsOf } from '../catalog/formModel.ts';
-import type { BalancePage, LedgerSort, SupplierBalance } from './api.ts';
-import { Figures } from './Figures.tsx';
-import { nextSort } from './filters.ts';
-import { SortableTh } from './SortableTh.tsx';
+
+export type SupplierBalance = Wire<typeof supplierBalanceSchema>;
+export type SupplierTotals = Wire<typeof supplierBalancePageSchema>['totals'];
 
 export const SUPPLIER_TYPE_OPTIONS = optionsOf(SUPPLIER_TYPES, (t) => (t === 'lgu' ? 'LGU' : humanize(t)));
 const typeLabel = (type: string) => SUPPLIER_TYPE_OPTIONS.find((o) => o.value === type)?.label ?? type;
@@ -74,7 +84,7 @@ export function BalancesTable({ rows, sort, onSort, timeZone, asOf }: BalancesTa
 }
 
 const statementLink = (row: SupplierBalance, asOf: string) =>
-  `/supplier-ledger/${row.supplier.id}${asOf ? `?to=${asOf}` : ''}`;
+  `${SUPPLIER_LEDGER.statementPath(row.supplier.id)}${asOf ? `?to=${asOf}` : ''}`;
 
 /** On a phone: the supplier and what is owed first, then the type and the last entry. */
 function BalanceCards({ rows, timeZone, asOf }: { rows: SupplierBalance[]; timeZone: string; asOf: string }) {
@@ -106,7 +116,7 @@ function BalanceCards({ rows, timeZone, asOf }: { rows: SupplierBalance[]; timeZ
 }
 
 /** What the filter adds up to, over every page. */
-export function LedgerTotals({ totals }: { totals: BalancePage['totals'] }) {
+export function LedgerTotals({ totals }: { totals: SupplierTotals }) {
   return (
     <Figures
       label="Totals"

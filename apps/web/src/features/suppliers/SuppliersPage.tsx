@@ -7,7 +7,7 @@ export function SuppliersPage() {
     <MasterDataPage
       config={suppliersConfig}
       title="Suppliers"
-      description="Who delivers material, and how they are paid: cash, GCash or bank transfer."
+      description="Who delivers material, and how they are paid: cash, GCash, bank transfer or cheque."
     />
   );
 }

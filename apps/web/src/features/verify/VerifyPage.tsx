@@ -8,30 +8,42 @@ import { formatDate, formatDateTime } from '../../components/common/format.ts';
 import { QueryError } from '../../components/common/QueryError.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { lotStatusOf } from '../lots/format.ts';
-import { usePublicLot } from './api.ts';
+import { usePublicDispatch, usePublicLot } from './api.ts';
+import { DispatchFacts } from './DispatchFacts.tsx';
 
-/** /verify/:recordId, public: what a PlasTrace lot's QR code points to. */
+/** /verify/:recordId, public: what the QR code of a lot label or a delivery receipt points to. */
 export function VerifyPage() {
-  usePageTitle('Verify a PlasTrace lot');
   const { recordId = '' } = useParams();
   const lot = usePublicLot(recordId);
-  const missing = isNotFound(lot.error);
+  const dispatch = usePublicDispatch(recordId, isNotFound(lot.error));
+  const missing = isNotFound(lot.error) && isNotFound(dispatch.error);
+  const what = dispatch.data ? 'delivery receipt' : 'lot';
+  usePageTitle(`Verify a PlasTrace ${what}`);
 
   return (
     <Container size="sm" py="xl">
       <Stack gap="md">
-        <Title order={1}>Verify a PlasTrace lot</Title>
-        {lot.isPending && (
+        <Title order={1}>Verify a PlasTrace {what}</Title>
+        {(lot.isPending || dispatch.isFetching) && (
           <Text c="dimmed" role="status">
             Looking up the lot…
           </Text>
         )}
         {missing && (
-          <Alert color="yellow" icon={<IconSearchOff aria-hidden />} title="No such lot" role="alert">
-            No PlasTrace lot has this id. Check that the whole code or link was copied.
+          <Alert color="yellow" icon={<IconSearchOff aria-hidden />} title="No such record" role="alert">
+            No PlasTrace lot or delivery receipt has this id. Check that the whole code or link was copied.
           </Alert>
         )}
-        {lot.isError && !missing && (
+        {dispatch.data && <DispatchFacts dispatch={dispatch.data} />}
+        {dispatch.isError && !missing && (
+          <QueryError
+            error={dispatch.error}
+            what="The delivery receipt"
+            onRetry={() => dispatch.refetch()}
+            retrying={dispatch.isFetching}
+          />
+        )}
+        {lot.isError && !isNotFound(lot.error) && (
           <QueryError
             error={lot.error}
             what="The lot"

@@ -1,0 +1,61 @@
+import type {
+  driverSchema,
+  haulerSchema,
+  orderRecordDetailSchema,
+  orderRecordSchema,
+  vehicleSchema,
+} from '@plastrace/shared';
+import { useQuery } from '@tanstack/react-query';
+import type { Wire } from '../../api/caseConvert.ts';
+import { api } from '../../api/client.ts';
+import type { MasterOption } from '../receive-records/api.ts';
+import type { Page } from '../team/api.ts';
+
+// What the dispatch form picks from: customers, their open sales orders, trucks, drivers and haulers.
+
+export type Driver = Wire<typeof driverSchema>;
+export type Vehicle = Wire<typeof vehicleSchema>;
+export type Hauler = Wire<typeof haulerSchema>;
+export type OrderSummary = Wire<typeof orderRecordSchema>;
+export type OrderDetail = Wire<typeof orderRecordDetailSchema>;
+
+/** Active master data of one kind (GET /api/customers, /vehicles, /drivers, /haulers). */
+export function useOptions<T extends MasterOption>(path: string, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: [path.slice(1), 'options'],
+    queryFn: ({ signal }) => api.get<{ items: T[] }>(path, { signal, query: { limit: 200 } }),
+    staleTime: 60_000,
+  });
+}
+
+/** A customer's sales orders that can still be dispatched against (confirmed or partly fulfilled). */
+export function useOpenOrders(customerId: string) {
+  return useQuery({
+    enabled: !!customerId,
+    queryKey: ['orders', 'open', customerId],
+    queryFn: async ({ signal }) => {
+      // Asked by status, so an old open order is never hidden behind newer closed ones.
+      const pages = await Promise.all(
+        (['confirmed', 'partly_fulfilled'] as const).map((status) =>
+          api.get<Page<OrderSummary>>('/orders', {
+            signal,
+            query: { kind: 'sales', customerId, status, limit: 100 },
+          }),
+        ),
+      );
+      return pages.flatMap((p) => p.items).sort((a, b) => a.number.localeCompare(b.number));
+    },
+    staleTime: 10_000,
+  });
+}
+
+/** One order with its lines (their material, price and what is left to ship). */
+export function useOrderDetail(id: string) {
+  return useQuery({
+    enabled: !!id,
+    queryKey: ['orders', 'one', id],
+    queryFn: ({ signal }) => api.get<OrderDetail>(`/orders/${encodeURIComponent(id)}`, { signal }),
+    staleTime: 10_000,
+  });
+}

@@ -1,0 +1,41 @@
+import { Badge, Group, Progress, Text } from '@mantine/core';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@plastrace/shared';
+
+const COLOR: Record<OrderStatus, string> = {
+  draft: 'gray',
+  confirmed: 'blue',
+  partly_fulfilled: 'yellow',
+  fulfilled: 'green',
+  closed: 'dark',
+  cancelled: 'red',
+};
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return (
+    <Badge variant="light" color={COLOR[status]} tt="none">
+      {ORDER_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/**
+ * How much of an order (or a line) was shipped: a bar to 100 % and the figure, which may pass 100 %
+ * within the order's tolerance. A purchase order's receipts do not name it yet: no figure, said so.
+ */
+export function FulfilmentBar({ pct, label }: { pct: string | null; label: string }) {
+  if (pct === null)
+    return (
+      <Text size="xs" c="dimmed">
+        Not tracked yet
+      </Text>
+    );
+  const value = Math.min(100, Number.parseFloat(pct));
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Progress value={value} color={value >= 100 ? 'green' : 'brand'} w={80} aria-label={label} />
+      <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+        {pct} %
+      </Text>
+    </Group>
+  );
+}
