@@ -22,7 +22,11 @@ async function setup() {
     city: 'Valenzuela',
   });
   await must('/suppliers', { code: 'SUP-1', name: 'Malabon Junkshop', type: 'junkshop' });
-  await must('/customers', { code: 'BUY-1', name: 'Bulacan Bottle Makers', type: 'manufacturer' });
+  const buyer = await must('/customers', {
+    code: 'BUY-1',
+    name: 'Bulacan Bottle Makers',
+    type: 'manufacturer',
+  });
   await must('/vehicles', { code: 'NBC 1234', name: 'Wing van', type: 'wing_van', capacity_kg: '10000' });
   await must('/drivers', {
     code: 'DRV-1',
@@ -30,7 +34,7 @@ async function setup() {
     licence_number: 'N01-12-345678',
     licence_expires_on: '2030-12-31',
   });
-  return { email };
+  return { email, buyer: buyer.id };
 }
 
 const flake = (kg: string) =>
@@ -43,7 +47,7 @@ const flake = (kg: string) =>
   });
 
 describe('outbound in the browser', () => {
-  it('takes a sales order, dispatches two lots against it, prints the receipt, records a delivery 0.3 % short and settles it', async () => {
+  it('takes a sales order, dispatches two lots on a trip, prints the receipt, settles a delivery 0.3 % short, and is paid', async () => {
     const m = await setup();
     await b.context.clearCookies();
     await b.page.goto('/');
@@ -56,11 +60,16 @@ describe('outbound in the browser', () => {
     // The buyer's order: 1,000 kg of flake at ₱42.
     await b.page.goto('/order-records/new');
     const order = b.page.locator('form[aria-label="New order"]');
-    await choose(b.page, order.getByLabel('Customer'), 'Bulacan', /Bulacan Bottle Makers/);
+    await choose(
+      b.page,
+      order.getByRole('combobox', { name: 'Customer' }),
+      'Bulacan',
+      /Bulacan Bottle Makers/,
+    );
     await order.getByLabel('Facility').selectOption({ label: 'Valenzuela Plant (PLT1)' });
     const line = order.getByRole('group', { name: 'Line 1' });
     await line.getByLabel('Material').selectOption({ label: 'PET flake (PET-FLK)' });
-    await line.getByLabel('Kg').fill('1000');
+    await line.getByRole('textbox', { name: 'Kg', exact: true }).fill('1000');
     await line.getByLabel('Price (PHP/kg)').fill('42');
     await order.getByRole('button', { name: 'Save and confirm' }).click();
     await b.page.waitForURL((u) => /^\/order-records\/[0-9a-f-]{36}$/.test(u.pathname));
@@ -77,7 +86,12 @@ describe('outbound in the browser', () => {
     await form.getByLabel('Leaves from').selectOption({ label: 'Valenzuela Plant (PLT1)' });
     await form.getByLabel('Vehicle').selectOption({ label: 'NBC 1234 · Wing van' });
     await form.getByLabel('Driver').selectOption({ label: 'Juan dela Cruz (DRV-1)' });
-    await choose(b.page, form.getByLabel('Customer'), 'Bulacan', /Bulacan Bottle Makers/);
+    await choose(
+      b.page,
+      form.getByRole('combobox', { name: 'Customer' }),
+      'Bulacan',
+      /Bulacan Bottle Makers/,
+    );
     // The customer's open orders load once the customer is chosen.
     const open = form.getByLabel('Sales order').locator('option', { hasText: number ?? '' });
     await expect.poll(() => open.count(), { timeout: 20_000 }).toBe(1);
@@ -105,6 +119,28 @@ describe('outbound in the browser', () => {
       .click();
     await b.page.waitForURL((u) => /^\/dispatch-records\/[0-9a-f-]{36}$/.test(u.pathname));
     await b.page.getByText('On the way', { exact: true }).first().waitFor();
+    const dispatchUrl = new URL(b.page.url()).pathname;
+    const ds =
+      (await b.page.getByRole('heading', { level: 1 }).textContent())?.match(/DS-\d{4}-\d{6}/)?.[0] ?? '';
+
+    // The wing van's trip: this dispatch is its delivery stop.
+    await b.page.goto('/logistics/trips/new');
+    const plan = b.page.locator('form[aria-label="Plan a trip"]');
+    await plan.getByLabel('Vehicle').selectOption({ label: 'NBC 1234 · Wing van' });
+    await plan.getByLabel('Driver').selectOption({ label: 'Juan dela Cruz (DRV-1)' });
+    const stop = plan.getByRole('group', { name: 'Stop 1' });
+    await stop.getByLabel('Kind').selectOption({ label: 'Delivery' });
+    await choose(b.page, stop.getByRole('combobox', { name: 'Dispatch delivered' }), ds, new RegExp(ds));
+    await plan.getByRole('button', { name: 'Plan trip' }).click();
+    await b.page.waitForURL((u) => /^\/logistics\/trips\/[0-9a-f-]{36}$/.test(u.pathname));
+    const tripUrl = new URL(b.page.url()).pathname;
+    await b.page.getByRole('button', { name: 'Start', exact: true }).click();
+    await b.page
+      .getByRole('dialog', { name: /^Start TR-/ })
+      .getByRole('button', { name: 'Start trip' })
+      .click();
+    await b.page.getByRole('button', { name: 'Complete', exact: true }).waitFor();
+    await b.page.goto(dispatchUrl);
 
     // The delivery receipt, as a PDF with its number.
     const [download] = await Promise.all([
@@ -144,8 +180,30 @@ describe('outbound in the browser', () => {
     await settle.getByRole('button', { name: 'Settle' }).click();
     await b.page.getByText('Discrepancy settled').waitFor();
 
+    // The truck is back: 38 km driven, and what that emitted.
+    await b.page.goto(tripUrl);
+    await b.page.getByRole('button', { name: 'Complete', exact: true }).click();
+    const done = b.page.getByRole('dialog', { name: /^Complete TR-/ });
+    await done.getByLabel('Distance driven (km)').fill('38');
+    await done.getByRole('button', { name: 'Complete trip' }).click();
+    await b.page.getByText('Completed', { exact: true }).first().waitFor();
+    // 1 t × 38 km × 0.19234 kg per tonne-km (a rigid truck over 17 t).
+    await b.page.getByText(/^7\.309 kg at 0\.19234 kg per tonne-km/).waitFor();
+
     // The order is fulfilled.
     await b.page.goto(orderUrl);
     await b.page.getByText('Fulfilled', { exact: true }).first().waitFor();
+
+    // The buyer owes ₱42,000 less the ₱126 credit, and pays it by bank transfer.
+    await b.page.goto(`/customer-management/${m.buyer}`);
+    await b.page.getByText('₱41,874.00').first().waitFor();
+    await b.page.getByRole('button', { name: 'Record payment' }).click();
+    const payment = b.page.getByRole('dialog', { name: 'Record payment' });
+    await payment.getByLabel('Amount (PHP)').fill('41874');
+    await payment.getByLabel('Method').selectOption({ label: 'Bank transfer' });
+    await payment.getByLabel('Reference').fill('BDO-778812');
+    await payment.getByRole('button', { name: 'Record payment' }).click();
+    await b.page.getByText('BDO-778812').first().waitFor();
+    await b.page.getByText('₱0.00').first().waitFor();
   }, 180_000);
 });

@@ -666,11 +666,15 @@ BEGIN
       END IF;
     END LOOP;
   END IF;
-  IF v_amount > 0 THEN
-    INSERT INTO customer_ledger (id, organization_id, customer_id, kind, amount, source_type, source_id, created_by, posted_at)
-      VALUES (pt_uuid7(), p_org, rec.customer_id, 'receivable', v_amount, 'dispatch_record', p_id, p_user, rec.dispatched_at);
-  END IF;
+  -- The numbers last, then what mentions them: the receivable carries the delivery receipt's number.
   PERFORM dispatch_number(p_org, p_id, true);
+  IF v_amount > 0 THEN
+    INSERT INTO customer_ledger (id, organization_id, customer_id, kind, amount, reference, source_type, source_id,
+        created_by, posted_at)
+      SELECT pt_uuid7(), p_org, rec.customer_id, 'receivable', v_amount, r.delivery_receipt_no, 'dispatch_record', p_id,
+        p_user, rec.dispatched_at
+      FROM dispatch_records r WHERE r.id = p_id;
+  END IF;
   UPDATE dispatch_records SET status = 'posted', posted_at = now(), posted_by = p_user, total_kg = v_total,
       amount = v_amount, updated_at = now(), version = version + 1
     WHERE id = p_id;
@@ -725,8 +729,10 @@ BEGIN
   END LOOP;
   IF rec.order_id IS NOT NULL THEN PERFORM 1 FROM order_records WHERE id = rec.order_id FOR UPDATE; END IF;
   IF rec.amount > 0 THEN
-    INSERT INTO customer_ledger (id, organization_id, customer_id, kind, amount, source_type, source_id, note, created_by, posted_at)
-      VALUES (pt_uuid7(), p_org, rec.customer_id, 'receivable_reversal', -rec.amount, 'dispatch_record', p_id, p_reason, p_user, now());
+    INSERT INTO customer_ledger (id, organization_id, customer_id, kind, amount, reference, source_type, source_id, note,
+        created_by, posted_at)
+      VALUES (pt_uuid7(), p_org, rec.customer_id, 'receivable_reversal', -rec.amount, rec.delivery_receipt_no,
+        'dispatch_record', p_id, p_reason, p_user, now());
   END IF;
   UPDATE dispatch_records SET status = 'voided', voided_at = now(), voided_by = p_user, void_reason = p_reason,
       updated_at = now(), version = version + 1
@@ -820,8 +826,10 @@ BEGIN
   IF p_resolution = 'credit_note' THEN
     v_credit := CASE WHEN rec.total_kg = 0 THEN 0 ELSE round(rec.amount * rec.discrepancy_kg / rec.total_kg, 2) END;
     IF v_credit > 0 THEN
-      INSERT INTO customer_ledger (id, organization_id, customer_id, kind, amount, source_type, source_id, note, created_by, posted_at)
-        VALUES (pt_uuid7(), p_org, rec.customer_id, 'credit_note', -v_credit, 'dispatch_record', p_id, p_reason, p_user, now());
+      INSERT INTO customer_ledger (id, organization_id, customer_id, kind, amount, reference, source_type, source_id, note,
+          created_by, posted_at)
+        VALUES (pt_uuid7(), p_org, rec.customer_id, 'credit_note', -v_credit, rec.delivery_receipt_no, 'dispatch_record',
+          p_id, p_reason, p_user, now());
     END IF;
   END IF;
   UPDATE dispatch_records SET discrepancy_status = CASE p_resolution WHEN 'credit_note' THEN 'credited' ELSE 'written_off' END::discrepancy_status,

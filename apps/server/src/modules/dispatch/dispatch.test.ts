@@ -212,6 +212,12 @@ describe('dispatch records', () => {
     expect(await lot(a.id)).toMatchObject({ status: 'dispatched', qty_kg: '0.000' });
     expect(await lot(b.id)).toMatchObject({ status: 'available', qty_kg: '150.000' });
     expect(Number(await owed(ids.customer)) - Number(before)).toBe(25000);
+    // The receivable names the delivery receipt, as the customer's statement shows it.
+    const [receivable] = await ctx.database.db
+      .select({ reference: customerLedger.reference, kind: customerLedger.kind })
+      .from(customerLedger)
+      .where(eq(customerLedger.sourceId, d.id));
+    expect(receivable).toEqual({ reference: p.delivery_receipt_no, kind: 'receivable' });
     // A retry with the same key answers the first posting again.
     const again = await operator.post(
       `/api/dispatch-records/${d.id}/post`,

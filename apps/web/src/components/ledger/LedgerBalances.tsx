@@ -114,7 +114,7 @@ export function LedgerBalances<Row, Totals>({
       >
         <TextInput
           label="Search"
-          placeholder={`${book.party === 'supplier' ? 'Supplier' : 'Customer'} code or name`}
+          placeholder={`${book.Party} code or name`}
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}

@@ -47,7 +47,7 @@ export function LedgerStatement({ book, partyId, back, writeActions }: LedgerSta
   const first = statement.data?.pages[0];
   const entries = statement.data?.pages.flatMap((p) => p.items) ?? [];
   const party = first?.[book.party];
-  const statementOf = `${book.party === 'supplier' ? 'Supplier' : 'Customer'} statement`;
+  const statementOf = `${book.Party} statement`;
   const [paying, setPaying] = useState(false);
   const [reversing, setReversing] = useState<LedgerEntry | null>(null);
   const [busy, setBusy] = useState<'export' | 'print' | null>(null);

@@ -7,6 +7,8 @@ export interface LedgerBook {
   path: '/supplier-ledger' | '/customer-ledger';
   /** The party's noun: the wire's key for it and the word the pages use. */
   party: 'supplier' | 'customer';
+  /** The noun at the start of a sentence or a title. */
+  Party: 'Supplier' | 'Customer';
   /** The page a party's statement opens on. */
   statementPath: (partyId: string) => string;
   /** How a negative balance reads: an advance the supplier has yet to deliver against, a credit the customer holds. */
@@ -25,6 +27,7 @@ export interface LedgerBook {
 export const SUPPLIER_LEDGER: LedgerBook = {
   path: '/supplier-ledger',
   party: 'supplier',
+  Party: 'Supplier',
   statementPath: (id) => `/supplier-ledger/${id}`,
   negative: 'advance',
   direction: 'to',
@@ -37,6 +40,7 @@ export const SUPPLIER_LEDGER: LedgerBook = {
 export const CUSTOMER_LEDGER: LedgerBook = {
   path: '/customer-ledger',
   party: 'customer',
+  Party: 'Customer',
   statementPath: (id) => `/customer-management/${id}`,
   negative: 'credit',
   direction: 'from',
