@@ -38,7 +38,7 @@ export const PERMISSIONS = {
   'masterdata.read': {
     roles: STAFF,
     does: 'view master data',
-    note: 'facilities, production lines, customers, materials, process types, prices',
+    note: 'facilities, production lines, customers, materials, process types, prices, drivers, vehicles, haulers, franchisees',
   },
   'masterdata.write': { roles: OFFICE, does: 'change master data', note: 'create, change, archive, restore' },
   'suppliers.read': { roles: ALL, does: 'view suppliers', note: 'a supplier member: their own record' },

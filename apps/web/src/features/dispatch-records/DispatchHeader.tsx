@@ -3,19 +3,21 @@ import type { UseFormReturnType } from '@mantine/form';
 import { formatKg } from '@plastrace/shared';
 import { decimalInput } from '../../components/common/FormRows.tsx';
 import { useMe } from '../../components/common/useMe.ts';
+import {
+  type Driver,
+  driverLabel,
+  type Hauler,
+  haulerLabel,
+  useFleetOptions,
+  type Vehicle,
+} from '../dispatchers/api.ts';
 import { type FacilityOption, type MasterOption, useFacilityOptions } from '../receive-records/api.ts';
-import { type Driver, type Hauler, useOpenOrders, useOptions, type Vehicle } from './api-options.ts';
+import { useOpenOrders, useOptions } from './api-options.ts';
 import type { DispatchFormValues } from './formState.ts';
 
 type Form = UseFormReturnType<DispatchFormValues>;
 
 const choose = (pending: boolean, none = 'Choose…') => ({ value: '', label: pending ? 'Loading…' : none });
-
-// An expired licence or accreditation is shown, not hidden, so the bay sees why a driver cannot go.
-const driverLabel = (d: Driver) =>
-  `${d.name} (${d.code})${d.licenceStatus === 'expired' ? ' — licence expired' : d.licenceStatus === 'expiring' ? ' — licence expiring' : ''}`;
-const haulerLabel = (h: Hauler) =>
-  `${h.name}${h.accreditationStatus === 'expired' ? ' — accreditation expired' : ''}`;
 
 /** Who it goes to, against which order, from where, when, on what truck and with whom. */
 export function DispatchParties({ form, onFacility }: { form: Form; onFacility: () => void }) {
@@ -85,9 +87,9 @@ export function DispatchParties({ form, onFacility }: { form: Form; onFacility: 
 }
 
 export function DispatchTransport({ form }: { form: Form }) {
-  const vehicles = useOptions<Vehicle>('/vehicles');
-  const drivers = useOptions<Driver>('/drivers');
-  const haulers = useOptions<Hauler>('/haulers');
+  const vehicles = useFleetOptions<Vehicle>('/vehicles');
+  const drivers = useFleetOptions<Driver>('/drivers');
+  const haulers = useFleetOptions<Hauler>('/haulers');
   const values = form.getValues();
   const vehicle = vehicles.data?.items.find((v) => v.id === values.vehicle_id);
   return (

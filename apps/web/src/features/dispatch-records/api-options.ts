@@ -1,25 +1,17 @@
-import type {
-  driverSchema,
-  haulerSchema,
-  orderRecordDetailSchema,
-  orderRecordSchema,
-  vehicleSchema,
-} from '@plastrace/shared';
+import type { orderRecordDetailSchema, orderRecordSchema } from '@plastrace/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { Wire } from '../../api/caseConvert.ts';
 import { api } from '../../api/client.ts';
 import type { MasterOption } from '../receive-records/api.ts';
 import type { Page } from '../team/api.ts';
 
-// What the dispatch form picks from: customers, their open sales orders, trucks, drivers and haulers.
+// What the dispatch form picks from besides the fleet (features/dispatchers): customers and their open
+// sales orders.
 
-export type Driver = Wire<typeof driverSchema>;
-export type Vehicle = Wire<typeof vehicleSchema>;
-export type Hauler = Wire<typeof haulerSchema>;
 export type OrderSummary = Wire<typeof orderRecordSchema>;
 export type OrderDetail = Wire<typeof orderRecordDetailSchema>;
 
-/** Active master data of one kind (GET /api/customers, /vehicles, /drivers, /haulers). */
+/** Active master data of one kind (GET /api/customers). */
 export function useOptions<T extends MasterOption>(path: string, enabled = true) {
   return useQuery({
     enabled,

@@ -9,6 +9,21 @@ export type Driver = Wire<typeof driverSchema>;
 export type Vehicle = Wire<typeof vehicleSchema>;
 export type Hauler = Wire<typeof haulerSchema>;
 
+/** Active drivers, vehicles or haulers, for the pickers of dispatches and trips. */
+export function useFleetOptions<T>(path: '/vehicles' | '/drivers' | '/haulers') {
+  return useQuery({
+    queryKey: [path.slice(1), 'options'],
+    queryFn: ({ signal }) => api.get<{ items: T[] }>(path, { signal, query: { limit: 200 } }),
+    staleTime: 60_000,
+  });
+}
+
+// An expired licence or accreditation is shown in a picker, not hidden, so the bay sees why one cannot go.
+export const driverLabel = (d: Driver) =>
+  `${d.name} (${d.code})${d.licenceStatus === 'expired' ? ' — licence expired' : d.licenceStatus === 'expiring' ? ' — licence expiring' : ''}`;
+export const haulerLabel = (h: Hauler) =>
+  `${h.name}${h.accreditationStatus === 'expired' ? ' — accreditation expired' : ''}`;
+
 /** Active haulers, to give a vehicle to or to filter the vehicles by. */
 export function useHaulerOptions(): Option[] {
   const query = useQuery({

@@ -8,16 +8,14 @@ import { ActionError } from '../../components/common/QueryError.tsx';
 import { useSchemaForm } from '../../components/common/schemaForm.ts';
 import { useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
-import { type Driver, useCreateTrip, useFleet, type Vehicle } from './api.ts';
+import { type Driver, driverLabel, useFleetOptions, type Vehicle } from '../dispatchers/api.ts';
+import { useCreateTrip } from './api.ts';
 import type { PickedRecord } from './RecordPicker.tsx';
 import { StopRows } from './StopRows.tsx';
 import { newValues, recordField, toInput, tripFormSchema } from './tripForm.ts';
 
 const choose = (pending: boolean) => ({ value: '', label: pending ? 'Loading…' : 'Choose…' });
 // A lapsed licence is shown, not hidden, so the planner sees why a driver is refused.
-const driverLabel = (d: Driver) =>
-  `${d.name} (${d.code})${d.licenceStatus === 'expired' ? ' — licence expired' : d.licenceStatus === 'expiring' ? ' — licence expiring' : ''}`;
-
 /** Plans a trip: the truck, its driver and day, and the stops in the order they are visited. */
 export function TripForm() {
   const { timeZone } = useMe();
@@ -25,8 +23,8 @@ export function TripForm() {
   const { showToast } = useToast();
   const form = useSchemaForm(tripFormSchema, newValues(timeZone));
   const values = form.getValues();
-  const vehicles = useFleet<Vehicle>('/vehicles');
-  const drivers = useFleet<Driver>('/drivers');
+  const vehicles = useFleetOptions<Vehicle>('/vehicles');
+  const drivers = useFleetOptions<Driver>('/drivers');
   const create = useCreateTrip();
   const key = useRef(newIdempotencyKey());
   // The records picked so far (number, party, kg), by id.

@@ -1,11 +1,4 @@
-import type {
-  driverSchema,
-  TripStatus,
-  tripCreateSchema,
-  tripDetailSchema,
-  tripSchema,
-  vehicleSchema,
-} from '@plastrace/shared';
+import type { TripStatus, tripCreateSchema, tripDetailSchema, tripSchema } from '@plastrace/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Wire } from '../../api/caseConvert.ts';
@@ -15,8 +8,6 @@ import type { Page } from '../team/api.ts';
 export type Trip = Wire<typeof tripSchema>;
 export type TripDetail = Wire<typeof tripDetailSchema>;
 export type TripStop = TripDetail['stops'][number];
-export type Vehicle = Wire<typeof vehicleSchema>;
-export type Driver = Wire<typeof driverSchema>;
 /** What the form sends: the wire's own body (snake_case keys pass the client's conversion unchanged). */
 export type TripInput = z.output<typeof tripCreateSchema>;
 
@@ -97,14 +88,5 @@ export function useMoveTrip(trip: Pick<TripDetail, 'id' | 'version'>) {
       return api.post<TripDetail>(pathOf(trip.id, move), body);
     },
     onSuccess: settled,
-  });
-}
-
-/** Active vehicles or drivers, for the form's pickers (GET /api/vehicles, /api/drivers). */
-export function useFleet<T>(path: '/vehicles' | '/drivers') {
-  return useQuery({
-    queryKey: [path.slice(1), 'options'],
-    queryFn: ({ signal }) => api.get<{ items: T[] }>(path, { signal, query: { limit: 200 } }),
-    staleTime: 60_000,
   });
 }
