@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditNoteAmount, deliveryDifference, dispatchFigures } from './dispatch.ts';
+import { creditNoteAmount, deliveryDifference, dispatchFigures, orderLineFor } from './dispatch.ts';
 
 describe('dispatchFigures', () => {
   it('adds the lines and their amounts to the centavo, half away from zero', () => {
@@ -60,5 +60,18 @@ describe('deliveryDifference and creditNoteAmount', () => {
     // 25,000 × 1.234 ÷ 850 = 36.294… → ₱36.29
     expect(creditNoteAmount('25000.00', '850', '1.234')).toBe('36.29');
     expect(creditNoteAmount('100.00', '0', '1')).toBe('0.00');
+  });
+});
+
+describe('orderLineFor', () => {
+  const lines = [
+    { materialId: 'pet', grade: 'B', lineNo: 1, price: '20.00' },
+    { materialId: 'pet', grade: 'A', lineNo: 2, price: '25.00' },
+    { materialId: 'hdpe', grade: 'A', lineNo: 3, price: '18.00' },
+  ];
+  it('takes the line at the material’s grade, else the first line of the material', () => {
+    expect(orderLineFor(lines, { id: 'pet', grade: 'A' })?.price).toBe('25.00');
+    expect(orderLineFor(lines, { id: 'pet', grade: 'C' })?.price).toBe('20.00');
+    expect(orderLineFor(lines, { id: 'pp', grade: 'A' })).toBeUndefined();
   });
 });

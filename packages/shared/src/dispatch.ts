@@ -73,3 +73,19 @@ export function creditNoteAmount(amount: string, shippedKg: string, shortKg: str
   );
   return formatUnits(credit ?? 0n, 2);
 }
+
+/**
+ * The order line a lot fulfils, as dispatch_write picks it: a line of the lot's material, the one at the
+ * material's own grade when the order has the material at several grades, else the first.
+ */
+export function orderLineFor<L extends { materialId: string; grade: string; lineNo: number }>(
+  lines: L[],
+  material: { id: string; grade?: string | undefined },
+): L | undefined {
+  return lines
+    .filter((l) => l.materialId === material.id)
+    .sort(
+      (a, b) =>
+        Number(b.grade === material.grade) - Number(a.grade === material.grade) || a.lineNo - b.lineNo,
+    )[0];
+}

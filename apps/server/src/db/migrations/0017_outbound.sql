@@ -617,7 +617,10 @@ BEGIN
         jsonb_build_object('fields', jsonb_build_object('body.vehicle_id', format('Carries at most %s', pt_kg(veh.capacity_kg)))));
     END IF;
   END IF;
-  -- Stock first (lots in id order), then the order, then the counters: every posting locks in this order.
+  -- The customer first (the receivable's key share; a payment to them holds it only briefly), then stock
+  -- (lots in id order), then the order, then the counters: every posting locks in this order, so a payment
+  -- in flight never holds up the numbers of the organization's other dispatches.
+  PERFORM 1 FROM customers WHERE id = rec.customer_id FOR KEY SHARE;
   PERFORM 1 FROM lots WHERE id IN (SELECT lot_id FROM dispatch_lines WHERE record_id = p_id) ORDER BY id FOR NO KEY UPDATE;
   FOR x IN SELECT dl.*, lo.code, lo.status AS lot_status, lo.facility_id AS lot_facility, lo.material_id
            FROM dispatch_lines dl JOIN lots lo ON lo.id = dl.lot_id WHERE dl.record_id = p_id ORDER BY dl.line_no LOOP

@@ -501,10 +501,13 @@ describe('proof of delivery', () => {
         delivered_at: '2026-11-22T16:00:00+08:00',
         received_kg: '998.5',
         receiver_name: 'L. Tan',
+        // 2,000 characters of 2 bytes each: stored whole, never cut by the multipart reader.
+        notes: 'ñ'.repeat(2000),
       }),
     );
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().discrepancy).toBeNull();
+    expect(ok.json().delivery.notes).toHaveLength(2000);
 
     const b = await lotOf('500');
     const q = (

@@ -40,6 +40,11 @@ async function readForm(req: FastifyRequest): Promise<Proof> {
         const bytes = await part.toBuffer();
         if (FILE_FIELDS.includes(field)) proof.files[field] = { name: part.filename || field, bytes };
       } else if (typeof part.value === 'string') {
+        // The multipart reader cuts an over-long field without saying so: refuse it rather than store less.
+        if (part.valueTruncated)
+          throw new AppError('validation_failed', 'Some fields are invalid', {
+            fields: { [`body.${part.fieldname}`]: 'This text is too long' },
+          });
         proof.fields[part.fieldname] = part.value;
       }
     }
@@ -120,7 +125,8 @@ export const proofRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tags: string[
   { ctx, tags },
 ) => {
   await app.register(multipart, {
-    limits: { fileSize: PHOTO_MAX_BYTES, files: 2, fields: 10, fieldSize: 2000, parts: 12 },
+    // fieldSize counts bytes: 2,000 characters of notes may take up to 4 bytes each.
+    limits: { fileSize: PHOTO_MAX_BYTES, files: 2, fields: 10, fieldSize: 8000, parts: 12 },
   });
 
   app.post(

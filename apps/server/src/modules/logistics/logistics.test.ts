@@ -407,6 +407,14 @@ describe('trips under way', () => {
     });
     expect(offMap.statusCode).toBe(400);
     expect(offMap.json().details.fields['body.points.0.latitude']).toBe('Latitude must be at most 90');
+    // Points from before the trip (a resent old buffer, a wrong clock) would lengthen its track: refused.
+    const stale = await operator.post(`/api/trips/${t.id}/points`, {
+      points: [at('06:30', '14.7', '121.1')],
+    });
+    expect(stale.statusCode).toBe(422);
+    expect(stale.json().details.fields['body.points.0.recorded_at']).toBe(
+      'A GPS point cannot be before the trip started',
+    );
 
     const done = await operator.post(`/api/trips/${t.id}/complete`, { completed_at: morning('10:00') });
     expect(done.statusCode, done.body).toBe(200);

@@ -109,6 +109,9 @@ export function addPoints(ctx: AppContext, caller: Caller, id: string, points: P
   return ctx.db.transaction(async (tx) => {
     const org = caller.organizationId;
     const trip = await lockFor(tx, caller, id, ['in_transit'], inTransit);
+    // A resent buffer of an earlier trip, or a phone with a wrong clock, must not lengthen the track.
+    for (const [i, p] of points.entries())
+      timeOf(p.recorded_at, `points.${i}.recorded_at`, 'A GPS point', trip.startedAt);
     const added = await repo.addPoints(
       tx,
       org,

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { formatKg, formatPhp } from '@plastrace/shared';
+import { formatKg, formatPhp, orderLineFor } from '@plastrace/shared';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { newIdempotencyKey } from '../../api/idempotency.ts';
@@ -10,6 +10,7 @@ import { useSchemaForm } from '../../components/common/schemaForm.ts';
 import { useMe } from '../../components/common/useMe.ts';
 import type { PickedLot } from '../../components/lots/LotPicker.tsx';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
+import { useMaterialOptions } from '../receive-records/api.ts';
 import { useOrganization } from '../settings/api.ts';
 import { type DispatchRecord, usePostDispatchRecord, useSaveDispatchRecord } from './api.ts';
 import { useOrderDetail } from './api-options.ts';
@@ -29,6 +30,7 @@ export function DispatchRecordForm({ record }: { record?: DispatchRecord }) {
   const postKey = useRef(newIdempotencyKey());
   const tolerance = useOrganization().data?.weighingTolerancePct ?? '0.20';
   const order = useOrderDetail(values.order_id);
+  const materials = useMaterialOptions();
   const save = useSaveDispatchRecord();
   const post = usePostDispatchRecord();
   const [confirm, setConfirm] = useState(false);
@@ -39,10 +41,13 @@ export function DispatchRecordForm({ record }: { record?: DispatchRecord }) {
         (record?.lines ?? []).map((l) => [l.lot.id, { ...l.lot, material: l.material, qtyKg: l.kg }]),
       ),
   );
-  // A lot takes the price of the order line of its material, as posting does.
+  // A lot takes the price of the order line of its material (and grade), as posting does.
   const orderPrice = (lotId: string) => {
-    const material = picked.get(lotId)?.material.id;
-    return order.data?.lines.find((l) => l.material.id === material)?.unitPrice ?? '';
+    const id = picked.get(lotId)?.material.id;
+    if (!id || !order.data) return '';
+    const grade = materials.data?.items.find((m) => m.id === id)?.grade;
+    const lines = order.data.lines.map((l) => ({ ...l, materialId: l.material.id }));
+    return orderLineFor(lines, { id, grade })?.unitPrice ?? '';
   };
   const figures = figuresOf(values, tolerance, orderPrice);
 

@@ -55,6 +55,8 @@ function useSettled(stockMoved: boolean) {
     void queryClient.invalidateQueries({ queryKey: dispatchKey });
     void queryClient.invalidateQueries({ queryKey: ['orders'] });
     void queryClient.invalidateQueries({ queryKey: ['customer-ledger'] });
+    // A trip's load is what its posted dispatches weigh.
+    void queryClient.invalidateQueries({ queryKey: ['trips'] });
     if (stockMoved) invalidateStock(queryClient);
   };
 }
