@@ -15,6 +15,7 @@ export function SignaturePad({
   onChange: (png: Blob | null) => void;
 }) {
   const labelId = useId();
+  const hintId = useId();
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
   const drawn = useRef(false);
@@ -63,10 +64,14 @@ export function SignaturePad({
           Clear signature
         </Button>
       </Group>
+      <Text size="xs" c="dimmed" id={hintId} mb={4}>
+        Sign with a finger or the mouse; without a pointer, add a photo of the signed receipt instead.
+      </Text>
       <canvas
         ref={canvas}
         role="img"
         aria-labelledby={labelId}
+        aria-describedby={hintId}
         style={{
           width: '100%',
           height: HEIGHT,
