@@ -1,14 +1,18 @@
 import { inject } from 'vitest';
 
+const rnd = () => 1 + Math.floor(Math.random() * 250);
+
 /** A node-side API client for test setup, behaving like a browser: CSRF cookie + token, bearer token. */
 export class Api {
   private cookie = '';
   private csrf = '';
   token = '';
   readonly base = inject('baseUrl');
+  /** This client's own address, as a proxy would forward it (the e2e server trusts its proxy). */
+  private readonly address = `10.${rnd()}.${rnd()}.${rnd()}`;
 
   async init(): Promise<this> {
-    const res = await fetch(`${this.base}/api/ping`);
+    const res = await fetch(`${this.base}/api/ping`, { headers: { 'x-forwarded-for': this.address } });
     this.csrf = res.headers.get('x-csrf-token') ?? '';
     this.cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     return this;
@@ -22,6 +26,7 @@ export class Api {
     const res = await fetch(`${this.base}/api${path}`, {
       method,
       headers: {
+        'x-forwarded-for': this.address,
         cookie: this.cookie,
         'x-csrf-token': this.csrf,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),

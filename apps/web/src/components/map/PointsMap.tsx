@@ -69,13 +69,9 @@ export function PointsMap({
   }, [points, path]);
 
   return (
-    <Box>
-      <div
-        ref={box}
-        role="img"
-        aria-label={label}
-        style={{ height, borderRadius: 8, background: '#e9efe9' }}
-      />
+    // A labelled region, not an image: Leaflet makes its container focusable (arrow keys pan, +/- zoom).
+    <Box component="section" aria-label={label}>
+      <div ref={box} style={{ height, borderRadius: 8, background: '#e9efe9' }} />
       {tilesFailed && (
         <Text size="xs" c="dimmed" mt={4} role="status">
           The map background could not load; the places are drawn without it.
