@@ -71,7 +71,7 @@ async function deliveries(db: Db, org: string) {
 describe('demo seed', () => {
   it('is deterministic: the same seed gives the same data', async () => {
     const first = await snapshot(a.db, 'demo');
-    expect(first.records.length).toBe(demo.counts.receiveRecords);
+    expect(first.records.length).toBe(demo.counts.receiveRecords + demo.counts.purchaseReceipts);
     expect(first.ledger.length).toBeGreaterThan(demo.counts.posted);
     expect(first).toEqual(await snapshot(b.db, 'demo'));
     await seedDemo(b.db, { seed: 43, asOf, slug: 'other' });
@@ -142,7 +142,8 @@ describe('demo deliveries', () => {
       WHERE r.organization_id = ${org()} GROUP BY r.id ORDER BY r.received_at, r.number`,
     );
     const by = (status: string) => records.filter((r) => r.status === status);
-    expect(by('posted')).toHaveLength(demo.counts.posted);
+    // The deliveries against purchase orders are posted too.
+    expect(by('posted')).toHaveLength(demo.counts.posted + demo.counts.purchaseReceipts);
     expect(by('draft')).toHaveLength(demo.counts.drafts);
     expect(by('voided')).toHaveLength(demo.counts.voided);
     expect(demo.counts).toMatchObject({ drafts: 3, voided: 2 });
@@ -262,13 +263,39 @@ describe('demo deliveries', () => {
             (SELECT (-sum(amount))::text FROM customer_ledger WHERE organization_id = ${org()} AND kind = 'payment') AS paid,
             (SELECT sum(amount)::text FROM customer_ledger WHERE organization_id = ${org()}) AS owed`,
     );
-    expect(demo.counts).toMatchObject({ customers: 4, salesOrders: sales?.orders });
+    expect(demo.counts).toMatchObject({ customers: 4, salesOrders: sales?.orders, sellingPrices: 8 });
     expect(sales).toMatchObject({ awaiting: 1, open: 1, credited: 1 });
     expect(sales?.fulfilled).toBeGreaterThan(0);
     // Some receivables are paid, some still owed, and nobody owes less than nothing.
     expect(Number(sales?.paid)).toBeGreaterThan(0);
     expect(Number(sales?.owed)).toBeGreaterThan(0);
     expect(Number(sales?.owed)).toBeLessThan(Number(sales?.receivable));
+  });
+
+  it('prices sales orders from the selling price list and buys bottles ahead on purchase orders', async () => {
+    const unpriced = await rows<{ n: number }>(
+      a.db,
+      sql`SELECT count(*)::int AS n FROM order_lines ol JOIN order_records o ON o.id = ol.order_id
+          JOIN facilities f ON f.id = o.facility_id
+          WHERE o.organization_id = ${org()} AND ol.unit_price IS DISTINCT FROM (
+            SELECT p.price_per_kg FROM prices p WHERE p.organization_id = o.organization_id
+              AND p.material_id = ol.material_id AND p.region = f.region
+              AND p.kind = CASE o.kind WHEN 'sales' THEN 'selling' ELSE 'buying' END::price_kind
+              AND p.effective_from <= o.ordered_on ORDER BY p.effective_from DESC LIMIT 1)`,
+    );
+    expect(unpriced[0]?.n).toBe(0);
+    const bought = await rows<{ number: string; status: string; receipts: number; received: string }>(
+      a.db,
+      sql`SELECT o.number, o.status, count(r.id)::int AS receipts, coalesce(sum(l.net_kg), 0)::text AS received
+          FROM order_records o LEFT JOIN receive_records r ON r.order_id = o.id AND r.status = 'posted'
+          LEFT JOIN receive_lines l ON l.record_id = r.id
+          WHERE o.organization_id = ${org()} AND o.kind = 'purchase' GROUP BY o.id ORDER BY o.number`,
+    );
+    expect(demo.counts).toMatchObject({ purchaseOrders: 2, purchaseReceipts: 2 });
+    expect(bought).toEqual([
+      { number: 'PO-2026-000001', status: 'partly_fulfilled', receipts: 2, received: '11060.000' },
+      { number: 'PO-2026-000002', status: 'confirmed', receipts: 0, received: '0' },
+    ]);
   });
 
   it('runs the plant: bales and bottles washed into flake, flake pelletised, at realistic yields', async () => {
@@ -301,7 +328,7 @@ describe('demo deliveries', () => {
       LEFT JOIN LATERAL (
         SELECT price_per_kg AS price FROM prices
         WHERE organization_id = r.organization_id AND material_id = l.material_id AND region = f.region
-          AND effective_from <= (r.received_at AT TIME ZONE 'Asia/Manila')::date
+          AND kind = 'buying' AND effective_from <= (r.received_at AT TIME ZONE 'Asia/Manila')::date
         ORDER BY effective_from DESC LIMIT 1) p ON true
       WHERE r.organization_id = ${org()}`,
     );

@@ -36,6 +36,7 @@ import { type LogisticsCounts, seedLogistics } from './logistics.ts';
 import { type OutboundCounts, seedOutbound } from './outbound.ts';
 import { type ProductionCounts, seedProduction } from './production.ts';
 import { type ProductCounts, seedProducts } from './products.ts';
+import { type PurchasingCounts, seedPurchasing } from './purchasing.ts';
 
 export type SeedOptions = {
   /** Same seed, same data. */
@@ -68,7 +69,8 @@ export type SeedResult = {
     DispatcherCounts &
     OutboundCounts &
     FranchiseeCounts &
-    LogisticsCounts;
+    LogisticsCounts &
+    PurchasingCounts;
 };
 
 const PRICE_MONTHS = 6;
@@ -284,12 +286,25 @@ async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
         facility: { id: insertedFacilities.find((f) => f.code === 'MNL1')?.id ?? '' },
         materials: new Map(insertedMaterials.map((m) => [m.code, m.id])),
       })
-    : { customers: 0, salesOrders: 0, dispatches: 0 };
+    : { customers: 0, sellingPrices: 0, salesOrders: 0, dispatches: 0 };
 
   // Trucks pick up at junkshops and deliver the dispatches: trips done, on the road and planned.
   const trips = opts.deliveries
     ? await seedLogistics(deliveryContext(tx), actors(callers).operator, asOf)
     : { trips: 0 };
+
+  // An aggregator's baled bottles bought ahead on purchase orders, one half delivered.
+  const malabon = insertedSuppliers[supplierRows.findIndex((r) => r.name === 'Malabon Scrap Trading')];
+  const pet = insertedMaterials.find((m) => m.code === 'PET_BOTTLES_CLEAR');
+  const bought =
+    opts.deliveries && malabon && pet
+      ? await seedPurchasing(deliveryContext(tx), actors(callers), {
+          asOf,
+          supplier: malabon,
+          facility: { id: insertedFacilities.find((f) => f.code === 'MNL1')?.id ?? '' },
+          material: pet,
+        })
+      : { purchaseOrders: 0, purchaseReceipts: 0 };
 
   return {
     organizationId,
@@ -308,6 +323,7 @@ async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
       ...sold,
       ...network,
       ...trips,
+      ...bought,
     },
   };
 }

@@ -3,7 +3,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
-import { customerLedger, customers, drivers, vehicles } from '../db/schema/index.ts';
+import { customerLedger, customers, drivers, facilities, prices, vehicles } from '../db/schema/index.ts';
 import type { Random } from '../lib/random.ts';
 import * as dispatch from '../modules/dispatch/dispatch.service.ts';
 import { recordDelivery } from '../modules/dispatch/proof.ts';
@@ -14,7 +14,12 @@ import type { Caller } from '../plugins/auth.ts';
 import { manilaDate } from './deliveries-plan.ts';
 import { lotsInStock } from './production.ts';
 
-export type OutboundCounts = { customers: number; salesOrders: number; dispatches: number };
+export type OutboundCounts = {
+  customers: number;
+  sellingPrices: number;
+  salesOrders: number;
+  dispatches: number;
+};
 
 // Months of sales at the demo plant: four buyers of flake and pellets order each month; the plant
 // dispatches what it has made against those orders through the real dispatch service, the buyers sign
@@ -42,8 +47,11 @@ const CUSTOMERS = [
   ['CUST-004', 'Metro Resin Traders', 'trader', 'Valenzuela', 'Metro Manila', '402-118-770-000'],
 ] as const;
 
-/** PHP per kg, the demo's selling prices of recycled PET (about twice what bottles cost at the gate). */
-const PRICE = { PET_FLAKE: '42.00', PET_PELLET: '58.00' } as const;
+/**
+ * PHP per kg, the demo's selling prices of recycled PET four months back (about twice what bottles cost
+ * at the gate), and how much they rise each month after.
+ */
+const PRICE = { PET_FLAKE: [4200, 50], PET_PELLET: [5800, 75] } as const;
 type Product = keyof typeof PRICE;
 
 const DAY = 86_400_000;
@@ -101,6 +109,25 @@ export async function seedOutbound(
     return id;
   };
 
+  // The selling price list the sales orders take their prices from, one row a month per product.
+  const [plant] = await tx
+    .select({ region: facilities.region })
+    .from(facilities)
+    .where(eq(facilities.id, facility.id));
+  const sellingPrices = (Object.keys(PRICE) as Product[]).flatMap((p) =>
+    [3, 2, 1, 0].map((back, k) => ({
+      organizationId: orgId,
+      kind: 'selling' as const,
+      materialId: material(p),
+      region: plant?.region ?? 'NCR',
+      pricePerKg: formatUnits(BigInt(PRICE[p][0] + k * PRICE[p][1]), 2),
+      effectiveFrom: new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - back, 1))
+        .toISOString()
+        .slice(0, 10),
+    })),
+  );
+  await tx.insert(prices).values(sellingPrices);
+
   let salesOrders = 0;
   let dispatches = 0;
   const posted: { id: string; at: Date }[] = [];
@@ -119,11 +146,8 @@ export async function seedOutbound(
         delivery_terms: `Delivered to the buyer's plant, ${buyer.city}`,
         customer_reference: `PO-${buyer.province?.slice(0, 3).toUpperCase()}-${1000 + salesOrders}`,
         tolerance_pct: '2',
-        lines: products.map((p) => ({
-          material_id: material(p),
-          kg: kg(1500 + rand.next() * 2500),
-          unit_price: PRICE[p],
-        })),
+        // No price: the selling price in force on the order day.
+        lines: products.map((p) => ({ material_id: material(p), kg: kg(1500 + rand.next() * 2500) })),
         confirm: true,
       });
       salesOrders++;
@@ -173,7 +197,7 @@ export async function seedOutbound(
   }
   await deliver(ctx, operator, manager, posted, asOf);
   await collect(ctx, tx, manager, buyers, asOf);
-  return { customers: buyers.length, salesOrders, dispatches };
+  return { customers: buyers.length, sellingPrices: sellingPrices.length, salesOrders, dispatches };
 }
 
 /**

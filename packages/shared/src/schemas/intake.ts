@@ -19,7 +19,7 @@ export const receiveLineInputSchema = z.object({
   gross_kg: decimalInput(3, 'Gross weight', 6),
   tare_kg: decimalInput(3, 'Tare weight', 6).default('0'),
   deduction_pct: decimalInput(2, 'Deduction', 3).default('0'),
-  /** PHP per kg; taken from the price list when left out. */
+  /** PHP per kg; taken from the purchase order's line, else the buying price list, when left out. */
   unit_price: decimalInput(2, 'Unit price', 4).optional(),
 });
 
@@ -31,6 +31,13 @@ export const receiveRecordInputSchema = z.object({
   scale_device_id: str().trim().max(100).nullish(),
   vehicle_plate: str().trim().toUpperCase().max(20).nullish(),
   notes: str().trim().max(2000).nullish(),
+  order_id: z
+    .string()
+    .uuid('Choose a purchase order')
+    .nullish()
+    .describe(
+      'A confirmed purchase order of the same supplier this delivery fulfils: each line must be of a material on it, is priced from its line when the price is left out, and counts towards it once posted',
+    ),
   lines: z.array(receiveLineInputSchema).min(1, 'Add at least one line').max(50, 'At most 50 lines'),
 });
 export const receiveRecordUpdateSchema = receiveRecordInputSchema.extend({ version: versionField() });
@@ -76,6 +83,7 @@ export const receiveRecordSchema = z
     status: z.enum(['draft', 'posted', 'voided']),
     supplier: ref,
     facility: ref,
+    order: z.object({ id: z.string().uuid(), number: z.string() }).nullable(),
     received_at: z.string(),
     weighbridge_ticket: z.string().nullable(),
     scale_device_id: z.string().nullable(),
@@ -98,6 +106,7 @@ export const receiveListQuerySchema = listQuerySchema.extend({
   status: z.enum(['draft', 'posted', 'voided']).optional(),
   supplier_id: z.string().uuid().optional(),
   facility_id: z.string().uuid().optional(),
+  order_id: z.string().uuid().optional(),
   from: day().optional(),
   to: day().optional(),
 });

@@ -382,9 +382,20 @@ export const processTypeListQuerySchema = masterListQuery.extend({
 
 // ---- price list ----
 
+/**
+ * Buying prices are what suppliers are paid (deliveries are priced from them); selling prices are what
+ * customers are asked (sales orders default to them). Each kind is its own series per material, grade and
+ * region.
+ */
+export const PRICE_KINDS = ['buying', 'selling'] as const;
+export type PriceKind = (typeof PRICE_KINDS)[number];
+export const PRICE_KIND_LABELS: Record<PriceKind, string> = { buying: 'Buying', selling: 'Selling' };
+const priceKind = z.enum(PRICE_KINDS, 'Choose buying or selling');
+
 export const priceSchema = z
   .object({
     id: z.string().uuid(),
+    kind: priceKind,
     material: z.object({ id: z.string().uuid(), code: z.string(), name: z.string() }),
     grade: z.string(),
     region: z.string(),
@@ -398,6 +409,7 @@ export type Price = z.infer<typeof priceSchema>;
 
 const region = str().trim().min(1, 'Region is required').max(100, 'At most 100 characters');
 export const priceCreateSchema = z.object({
+  kind: priceKind.default('buying').describe('Buying (paid to suppliers) or selling (asked of customers)'),
   material_id: z.string().uuid('Choose a material'),
   grade: grade.optional().describe('Defaults to A'),
   region,
@@ -407,6 +419,7 @@ export const priceCreateSchema = z.object({
 });
 export const priceListQuerySchema = listQuerySchema.extend({
   sort: sortParam(['effective_from', 'created_at'], '-effective_from'),
+  kind: priceKind.optional(),
   material_id: z.string().uuid().optional(),
   grade: str().trim().max(20).optional(),
   region: str().trim().max(100).optional(),
@@ -414,12 +427,14 @@ export const priceListQuerySchema = listQuerySchema.extend({
   to: day().optional().describe('Effective on or before this date'),
 });
 export const currentPriceQuerySchema = z.object({
+  kind: priceKind.default('buying'),
   material_id: z.string().uuid('Choose a material'),
   grade: grade.default('A'),
   region,
   date: day().optional().describe('Defaults to today'),
 });
 export const priceHistoryQuerySchema = z.object({
+  kind: priceKind.optional().describe('Both kinds when left out'),
   material_id: z.string().uuid('Choose a material'),
   grade: str().trim().max(20).optional(),
   region: str().trim().max(100).optional(),

@@ -45,7 +45,11 @@ export const orderLineInputSchema = z.object({
     .optional()
     .describe('Defaults to the material’s grade'),
   kg: kgField,
-  unit_price: priceField.describe('PHP per kg, as agreed with the party'),
+  unit_price: priceField
+    .optional()
+    .describe(
+      'PHP per kg, as agreed with the party. Left out: the price list’s selling (sales) or buying (purchase) price in force on the order day for the grade in the facility’s region',
+    ),
 });
 
 /** An order's fields; `orderRules` adds the rules between them. */
@@ -196,12 +200,8 @@ export const orderRecordSchema = z
     amount: z.string(),
     shipped_kg: z
       .string()
-      .nullable()
-      .describe('Kg on posted dispatches against it; null for a purchase order (not tracked yet)'),
-    fulfilled_pct: z
-      .string()
-      .nullable()
-      .describe('shipped_kg ÷ total_kg, in %; may pass 100 within tolerance'),
+      .describe('Kg delivered against it: on posted dispatches (sales) or net on posted receipts (purchase)'),
+    fulfilled_pct: z.string().describe('shipped_kg ÷ total_kg, in %; may pass 100 within tolerance'),
     created_by: person,
     created_at: z.string(),
     confirmed_by: person.nullable(),
@@ -229,9 +229,9 @@ export const orderLineSchema = z.object({
   kg: z.string(),
   unit_price: z.string(),
   amount: z.string(),
-  fulfilment: orderFulfilmentSchema
-    .nullable()
-    .describe('From posted dispatches; null for a purchase order, whose receipts do not name it yet'),
+  fulfilment: orderFulfilmentSchema.describe(
+    'From posted dispatches (sales) or posted receive records that name the order (purchase)',
+  ),
 });
 
 export const orderDispatchSchema = z.object({
@@ -243,8 +243,24 @@ export const orderDispatchSchema = z.object({
   total_kg: z.string(),
 });
 
+export const orderReceiptSchema = z.object({
+  id: z.string().uuid(),
+  number: z.string(),
+  status: z.enum(['draft', 'posted', 'voided']),
+  received_at: z.string(),
+  total_net_kg: z.string(),
+});
+
 export const orderRecordDetailSchema = orderRecordSchema
-  .extend({ lines: z.array(orderLineSchema), dispatches: z.array(orderDispatchSchema) })
+  .extend({
+    lines: z.array(orderLineSchema),
+    dispatches: z
+      .array(orderDispatchSchema)
+      .describe('A sales order’s dispatches (none for a purchase order)'),
+    receipts: z
+      .array(orderReceiptSchema)
+      .describe('The receive records that name a purchase order (none for a sales order)'),
+  })
   .meta({ id: 'OrderRecordDetail' });
 
 export type OrderRecord = z.infer<typeof orderRecordSchema>;

@@ -108,12 +108,16 @@ export const materials = pgTable(
   (t) => [unique().on(t.organizationId, t.code)],
 );
 
+/** Buying prices are paid to suppliers, selling prices asked of customers: two series per material. */
+export const priceKind = pgEnum('price_kind', ['buying', 'selling']);
+
 /** Price list rows are never edited: a new price is a new row with a later effective date. */
 export const prices = pgTable(
   'prices',
   {
     id: id(),
     organizationId: orgId(),
+    kind: priceKind().notNull().default('buying'),
     materialId: uuid()
       .notNull()
       .references(() => materials.id),
@@ -125,7 +129,7 @@ export const prices = pgTable(
     createdAt: timestamps.createdAt,
   },
   (t) => [
-    index().on(t.organizationId, t.materialId, t.region, t.effectiveFrom),
+    index().on(t.organizationId, t.materialId, t.region, t.kind, t.effectiveFrom),
     // The price list's default order (latest first).
     index('prices_latest_first').on(
       t.organizationId,

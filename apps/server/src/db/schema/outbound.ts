@@ -155,6 +155,7 @@ export const orderRecords = pgTable(
     unique().on(t.organizationId, t.number),
     index().on(t.organizationId, t.orderedOn.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index().on(t.organizationId, t.customerId),
+    index().on(t.organizationId, t.supplierId),
     check(
       'order_records_party',
       sql`(${t.kind} = 'sales' AND ${t.customerId} IS NOT NULL AND ${t.supplierId} IS NULL)

@@ -92,6 +92,11 @@ export const receiveRecords = pgTable(
     scaleDeviceId: text(),
     vehiclePlate: text(),
     notes: text(),
+    /**
+     * The purchase order this delivery fulfils. Its foreign key to order_records is declared in migration
+     * 0019, not here: outbound.ts imports this file, and the import cannot go both ways.
+     */
+    orderId: uuid(),
     createdBy: uuid()
       .notNull()
       .references(() => users.id),
@@ -107,6 +112,7 @@ export const receiveRecords = pgTable(
     unique().on(t.organizationId, t.number),
     index().on(t.organizationId, t.receivedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index().on(t.organizationId, t.supplierId),
+    index().on(t.organizationId, t.orderId),
   ],
 );
 
@@ -132,6 +138,8 @@ export const receiveLines = pgTable(
     amount: php().notNull(),
     /** The lot posting created for this line. */
     lotId: uuid(),
+    /** The purchase order line it counts towards (foreign key in migration 0019, as orderId's). */
+    orderLineId: uuid(),
   },
   (t) => [
     unique().on(t.recordId, t.lineNo),

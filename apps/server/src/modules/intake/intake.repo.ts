@@ -18,6 +18,7 @@ import {
   facilities,
   lots,
   materials,
+  orderRecords,
   receiveLines,
   receiveRecords,
   suppliers,
@@ -38,6 +39,7 @@ type Handle = Db | Tx;
 const header = {
   supplier: { id: suppliers.id, code: suppliers.code, name: suppliers.name },
   facility: { id: facilities.id, code: facilities.code, name: facilities.name },
+  order: { id: orderRecords.id, number: orderRecords.number },
 };
 
 /** The record with its supplier and facility, locked when posting or voiding so two calls queue. */
@@ -47,6 +49,7 @@ export async function getRecord(tx: Handle, orgId: string, id: string, lock = fa
     .from(receiveRecords)
     .innerJoin(suppliers, eq(suppliers.id, receiveRecords.supplierId))
     .innerJoin(facilities, eq(facilities.id, receiveRecords.facilityId))
+    .leftJoin(orderRecords, eq(orderRecords.id, receiveRecords.orderId))
     .where(and(eq(receiveRecords.organizationId, orgId), eq(receiveRecords.id, id)));
   const [row] = lock ? await q.for('update', { of: receiveRecords }) : await q;
   return row;
@@ -83,6 +86,7 @@ export type RecordFilter = {
   status?: 'draft' | 'posted' | 'voided';
   supplierId?: string;
   facilityId?: string;
+  orderId?: string;
   from?: string;
   to?: string;
   timeZone: string;
@@ -105,6 +109,7 @@ function recordConditions(orgId: string | Placeholder, f: Conditions): SQL | und
     f.status ? eq(r.status, f.status) : undefined,
     f.supplierId ? eq(r.supplierId, f.supplierId) : undefined,
     f.facilityId ? eq(r.facilityId, f.facilityId) : undefined,
+    f.orderId ? eq(r.orderId, f.orderId) : undefined,
     // Days are the organization's days: from its midnight to the midnight after `to`.
     f.from ? gte(r.receivedAt, sql`(${f.from}::date)::timestamp AT TIME ZONE ${f.timeZone}`) : undefined,
     f.to ? lt(r.receivedAt, sql`(${f.to}::date + 1)::timestamp AT TIME ZONE ${f.timeZone}`) : undefined,
@@ -138,12 +143,13 @@ export function listRecordsQuery(
     .from(r)
     .innerJoin(suppliers, eq(suppliers.id, r.supplierId))
     .innerJoin(facilities, eq(facilities.id, r.facilityId))
+    .leftJoin(orderRecords, eq(orderRecords.id, r.orderId))
     .where(recordConditions(orgId, f))
     .orderBy(desc(r.receivedAt), desc(r.id))
     .limit(limit);
 }
 
-const FILTERS = ['status', 'supplierId', 'facilityId', 'from', 'to', 'pattern', 'after'] as const;
+const FILTERS = ['status', 'supplierId', 'facilityId', 'orderId', 'from', 'to', 'pattern', 'after'] as const;
 type Shape = Record<(typeof FILTERS)[number], boolean>;
 
 const listShapes = shaped('receive_records_list', (db, shape: Shape, name) => {
@@ -153,6 +159,7 @@ const listShapes = shaped('receive_records_list', (db, shape: Shape, name) => {
     status: bound('status'),
     supplierId: bound('supplierId'),
     facilityId: bound('facilityId'),
+    orderId: bound('orderId'),
     from: bound('from'),
     to: bound('to'),
     pattern: bound('pattern'),
@@ -199,6 +206,7 @@ export function exportLines(db: Handle, orgId: string, f: RecordFilter) {
     .from(r)
     .innerJoin(suppliers, eq(suppliers.id, r.supplierId))
     .innerJoin(facilities, eq(facilities.id, r.facilityId))
+    .leftJoin(orderRecords, eq(orderRecords.id, r.orderId))
     .innerJoin(receiveLines, eq(receiveLines.recordId, r.id))
     .innerJoin(materials, eq(materials.id, receiveLines.materialId))
     .leftJoin(lots, eq(lots.id, receiveLines.lotId))

@@ -161,6 +161,7 @@ async function recordFilter(ctx: AppContext, caller: Caller, q: ExportQuery, lim
     status: q.status,
     supplierId: scopeFor(caller, q.supplier_id),
     facilityId: q.facility_id,
+    orderId: q.order_id,
     from: q.from,
     to: q.to,
     timeZone,

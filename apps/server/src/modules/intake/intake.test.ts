@@ -372,12 +372,12 @@ describe('receive records', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     const [head, ...rows] = res.body.trim().split('\r\n');
     expect(head).toBe(
-      'Record,Status,Received at,Posted at,Voided at,Weighbridge ticket,Vehicle plate,Supplier code,Supplier,Facility code,Facility,Line,Material code,Material,Gross kg,Tare kg,Net kg,Deduction %,Payable kg,Unit price PHP/kg,Amount PHP,Lot',
+      'Record,Status,Received at,Posted at,Voided at,Weighbridge ticket,Vehicle plate,Supplier code,Supplier,Facility code,Facility,Purchase order,Line,Material code,Material,Gross kg,Tare kg,Net kg,Deduction %,Payable kg,Unit price PHP/kg,Amount PHP,Lot',
     );
     expect(rows).toHaveLength(2);
     const cells = rows.map((r) => r.split(','));
     expect(cells[0]?.slice(0, 3)).toEqual([posted.number, 'posted', '2026-10-20T01:30:00.000Z']);
-    expect(cells[0]?.slice(11, 22)).toEqual([
+    expect(cells[0]?.slice(12, 23)).toEqual([
       '1',
       'PET_BOTTLES_CLEAR',
       expect.any(String),
@@ -390,7 +390,7 @@ describe('receive records', () => {
       '20034.51',
       posted.lines[0].lot.code,
     ]);
-    expect(cells[1]?.[12]).toBe('HDPE_NATURAL');
+    expect(cells[1]?.[13]).toBe('HDPE_NATURAL');
     const log = (await admin.get('/api/dashboard/user-transactions?type=EXPORT_DATA')).json().items[0];
     expect(log).toMatchObject({ description: 'Exported 2 receive records' });
     expect(log.metadata).toMatchObject({ dataType: 'receive_records', recordCount: 2 });

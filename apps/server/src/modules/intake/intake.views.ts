@@ -28,13 +28,18 @@ export function toPhoto(recordId: string, { position, file: f }: PhotoRow) {
   };
 }
 
-export function toRecord({ record: r, supplier, facility }: RecordRow, lines: LineRow[], photos: PhotoRow[]) {
+export function toRecord(
+  { record: r, supplier, facility, order }: RecordRow,
+  lines: LineRow[],
+  photos: PhotoRow[],
+) {
   return {
     id: r.id,
     number: r.number,
     status: r.status,
     supplier,
     facility,
+    order: order ?? null,
     received_at: r.receivedAt.toISOString(),
     weighbridge_ticket: r.weighbridgeTicket,
     scale_device_id: r.scaleDeviceId,
@@ -88,6 +93,7 @@ export const RECEIVE_LINES_CSV: CsvColumn<ExportRow>[] = [
   ['Supplier', (x) => x.supplier.name],
   ['Facility code', (x) => x.facility.code],
   ['Facility', (x) => x.facility.name],
+  ['Purchase order', (x) => x.order?.number],
   ['Line', (x) => x.line.lineNo],
   ['Material code', (x) => x.material.code],
   ['Material', (x) => x.material.name],

@@ -106,8 +106,8 @@ describe('order list', () => {
       fulfilled_pct: '0.00',
     });
     expect((await manager.get(`/api/orders?q=${p2}`)).json().items[0]).toMatchObject({
-      shipped_kg: null,
-      fulfilled_pct: null,
+      shipped_kg: '0.000',
+      fulfilled_pct: '0.00',
     });
   });
 

@@ -9,6 +9,8 @@ import {
   materials,
   orderLines,
   orderRecords,
+  receiveLines,
+  receiveRecords,
   suppliers,
   users,
 } from '../../db/schema/index.ts';
@@ -24,11 +26,16 @@ const canceller = alias(users, 'canceller');
 type Person = { firstName: AnyPgColumn; lastName: AnyPgColumn };
 const nameOf = (u: Person) => sql<string>`${u.firstName} || ' ' || ${u.lastName}`;
 
-/** Kg of an order line on posted dispatches: what fulfils it (voided and draft dispatches do not). */
+/**
+ * Kg delivered against an order line: on posted dispatches (a sales order's) plus net on posted receive
+ * records (a purchase order's) — a line has only one of the two. Drafts and voided records count nothing.
+ */
 const shippedOfLine = (
   lineId: SQL | AnyPgColumn,
-) => sql`(SELECT coalesce(sum(dl.kg), 0) FROM ${dispatchLines} dl
-  JOIN ${dispatchRecords} d ON d.id = dl.record_id AND d.status = 'posted' WHERE dl.order_line_id = ${lineId})`;
+) => sql`((SELECT coalesce(sum(dl.kg), 0) FROM ${dispatchLines} dl
+  JOIN ${dispatchRecords} d ON d.id = dl.record_id AND d.status = 'posted' WHERE dl.order_line_id = ${lineId})
+  + (SELECT coalesce(sum(rl.net_kg), 0) FROM ${receiveLines} rl
+  JOIN ${receiveRecords} rr ON rr.id = rl.record_id AND rr.status = 'posted' WHERE rl.order_line_id = ${lineId}))::numeric(14,3)`;
 
 const header = {
   order: orderRecords,
@@ -41,12 +48,8 @@ const header = {
   cancelledBy: { id: canceller.id, name: nameOf(canceller) },
   totalKg: sql<string>`(SELECT coalesce(sum(kg), 0::numeric(14,3)) FROM ${orderLines} WHERE order_id = ${r.id})::text`,
   amount: sql<string>`(SELECT coalesce(sum(amount), 0::numeric(14,2)) FROM ${orderLines} WHERE order_id = ${r.id})::text`,
-  // Purchase orders are not linked to receipts yet: their fulfilment is unknown, not zero.
-  shippedKg: sql<
-    string | null
-  >`CASE WHEN ${r.kind} = 'sales' THEN (SELECT coalesce(sum(dl.kg), 0::numeric(14,3))
-    FROM ${dispatchLines} dl JOIN ${dispatchRecords} d ON d.id = dl.record_id AND d.status = 'posted'
-    JOIN ${orderLines} ol ON ol.id = dl.order_line_id WHERE ol.order_id = ${r.id})::text END`,
+  shippedKg: sql<string>`(SELECT coalesce(sum(${shippedOfLine(sql`ol.id`)}), 0)::numeric(14,3)
+    FROM ${orderLines} ol WHERE ol.order_id = ${r.id})::text`,
 };
 
 const headers = <X extends Record<string, SQL>>(db: Handle, extra?: X) =>
@@ -155,19 +158,37 @@ export function dispatchesOf(db: Handle, orgId: string, orderId: string) {
       deliveryReceiptNo: d.deliveryReceiptNo,
       status: d.status,
       dispatchedAt: d.dispatchedAt,
-      totalKg: sql<string>`coalesce(${d.totalKg}, (SELECT sum(kg) FROM ${dispatchLines} WHERE record_id = ${d.id}), 0)::text`,
+      // Qualified by hand: in a one-table select Drizzle writes a column unqualified, and `id` would be the line's.
+      totalKg: sql<string>`coalesce(${d.totalKg}, (SELECT sum(l.kg) FROM ${dispatchLines} l WHERE l.record_id = dispatch_records.id), 0)::text`,
     })
     .from(d)
     .where(and(eq(d.organizationId, orgId), eq(d.orderId, orderId)))
     .orderBy(asc(d.dispatchedAt), asc(d.id));
 }
 
-export async function postedDispatchCount(tx: Tx, orderId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(dispatchRecords)
-    .where(and(eq(dispatchRecords.orderId, orderId), eq(dispatchRecords.status, 'posted')));
-  return row?.n ?? 0;
+/** Every receive record naming a purchase order (drafts and voided ones too), in the order they arrived. */
+export function receiptsOf(db: Handle, orgId: string, orderId: string) {
+  const rr = receiveRecords;
+  return db
+    .select({
+      id: rr.id,
+      number: rr.number,
+      status: rr.status,
+      receivedAt: rr.receivedAt,
+      // Qualified by hand: in a one-table select Drizzle writes a column unqualified, and `id` would be the line's.
+      totalNetKg: sql<string>`(SELECT coalesce(sum(l.net_kg), 0::numeric(14,3)) FROM ${receiveLines} l WHERE l.record_id = receive_records.id)::text`,
+    })
+    .from(rr)
+    .where(and(eq(rr.organizationId, orgId), eq(rr.orderId, orderId)))
+    .orderBy(asc(rr.receivedAt), asc(rr.id));
+}
+
+/** How many posted dispatches (sales) or posted receive records (purchase) name the order. */
+export async function postedDeliveryCount(tx: Tx, orderId: string): Promise<number> {
+  const { rows } = await tx.execute<{ n: number }>(sql`
+    SELECT (SELECT count(*) FROM ${dispatchRecords} WHERE order_id = ${orderId} AND status = 'posted')
+      + (SELECT count(*) FROM ${receiveRecords} WHERE order_id = ${orderId} AND status = 'posted') AS n`);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** The materials the lines name, active or not (the service says which is which). */

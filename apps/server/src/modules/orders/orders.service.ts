@@ -12,6 +12,7 @@ import {
   orderLineAmount,
   type orderListQuerySchema,
   type orderUpdateSchema,
+  type PriceKind,
 } from '@plastrace/shared';
 import type { FastifyReply } from 'fastify';
 import { uuidv7 } from 'uuidv7';
@@ -25,10 +26,11 @@ import { logChange } from '../activity/changes.ts';
 import { streamCsv } from '../activity/export.ts';
 import { getCustomer } from '../customers/customers.repo.ts';
 import { getFacility } from '../facilities/facilities.repo.ts';
+import { currentPrice } from '../prices/prices.repo.ts';
 import { idempotent } from '../security/idempotency.ts';
 import { getSupplier } from '../suppliers/suppliers.repo.ts';
 import * as repo from './orders.repo.ts';
-import { ORDER_CSV, toDispatch, toLine, toOrder } from './orders.views.ts';
+import { ORDER_CSV, toDispatch, toLine, toOrder, toReceipt } from './orders.views.ts';
 
 // Sales and purchase orders. Drafts are edited freely; a confirmed sales order is what dispatches are
 // posted against, and those postings (migration 0017) move it to partly fulfilled and fulfilled — this
@@ -79,8 +81,15 @@ async function detail(db: Db | Tx, caller: Caller, id: string): Promise<OrderRec
   const order = toOrder(header);
   // One after another: `db` may be a transaction.
   const lines = await repo.linesOf(db, id);
-  const dispatches = await repo.dispatchesOf(db, caller.organizationId, id);
-  return { ...order, lines: lines.map((l) => toLine(l, order.kind)), dispatches: dispatches.map(toDispatch) };
+  const sales = order.kind === 'sales';
+  const dispatches = sales ? await repo.dispatchesOf(db, caller.organizationId, id) : [];
+  const receipts = sales ? [] : await repo.receiptsOf(db, caller.organizationId, id);
+  return {
+    ...order,
+    lines: lines.map(toLine),
+    dispatches: dispatches.map(toDispatch),
+    receipts: receipts.map(toReceipt),
+  };
 }
 
 export const get = (ctx: AppContext, caller: Caller, id: string) => detail(ctx.db, caller, id);
@@ -96,8 +105,10 @@ function invalid(issues: OrderIssue[]) {
 /**
  * Checks an order against the organization's master data — its party (of its kind), facility and
  * materials exist and are not archived — and answers its lines as stored: the grade defaulted to the
- * material's, the amount kg × price to the centavo. Also the rules the route's schema checks, for
- * callers that skip it (the demo seed, a draft's changes merged with what it had).
+ * material's, a price left out taken from the price list (selling prices for a sales order, buying for a
+ * purchase order, in force on the order day for the grade in the facility's region), the amount kg ×
+ * price to the centavo. Also the rules the route's schema checks, for callers that skip it (the demo
+ * seed, a draft's changes merged with what it had).
  */
 async function checked(tx: Tx, orgId: string, o: OrderFields) {
   const issues = orderIssues(o);
@@ -109,32 +120,70 @@ async function checked(tx: Tx, orgId: string, o: OrderFields) {
   if (!party.row) throw refused('not_found', party.field, `${party.what} not found`);
   if (party.row.archivedAt)
     throw refused('unprocessable', party.field, `${party.row.name} is archived: restore it to order with it`);
-  if (o.facility_id) {
-    const facility = await getFacility(tx, orgId, o.facility_id);
-    if (!facility) throw refused('not_found', 'facility_id', 'Facility not found');
-    if (facility.archivedAt) throw refused('unprocessable', 'facility_id', `${facility.name} is archived`);
-  }
+  const facility = o.facility_id ? await getFacility(tx, orgId, o.facility_id) : undefined;
+  if (o.facility_id && !facility) throw refused('not_found', 'facility_id', 'Facility not found');
+  if (facility?.archivedAt) throw refused('unprocessable', 'facility_id', `${facility.name} is archived`);
   const found = await repo.materialsOf(tx, orgId, [...new Set(o.lines.map((l) => l.material_id))]);
   const byId = new Map(found.map((m) => [m.id, m]));
-  const lines = o.lines.map((l, i) => {
+  const priceKind = o.kind === 'sales' ? 'selling' : 'buying';
+  const lines = [];
+  for (const [i, l] of o.lines.entries()) {
     const material = byId.get(l.material_id);
     const field = `lines.${i}.material_id`;
     if (!material) throw refused('not_found', field, 'Material not found');
     if (material.archivedAt) throw refused('unprocessable', field, `${material.name} is archived`);
-    const amount = orderLineAmount(l.kg, l.unit_price);
+    const grade = l.grade ?? material.grade;
+    // One after another: `tx` is a transaction.
+    const unitPrice =
+      l.unit_price ??
+      (await listPrice(tx, orgId, { kind: priceKind, material, grade, facility, line: i, o }));
+    const amount = orderLineAmount(l.kg, unitPrice);
     if (amount === null) throw new Error('order line figures must be decimals');
-    return {
-      materialId: material.id,
-      grade: l.grade ?? material.grade,
-      kg: l.kg,
-      unitPrice: l.unit_price,
-      amount,
-    };
-  });
+    lines.push({ materialId: material.id, grade, kg: l.kg, unitPrice, amount });
+  }
   const [repeat] = duplicateLines(lines.map((l) => ({ material_id: l.materialId, grade: l.grade })));
   if (repeat)
     throw invalid([{ path: ['lines', repeat[0], 'material_id'], message: duplicateLineMessage(repeat[1]) }]);
   return { partyName: party.row.name, lines };
+}
+
+/** The price list's price for a line left without one, or a refusal under its price field. */
+async function listPrice(
+  tx: Tx,
+  orgId: string,
+  x: {
+    kind: PriceKind;
+    material: { id: string; name: string };
+    grade: string;
+    facility: { region: string | null } | undefined;
+    line: number;
+    o: OrderFields;
+  },
+) {
+  const field = `lines.${x.line}.unit_price`;
+  const region = x.facility?.region;
+  if (!region)
+    throw refused(
+      'unprocessable',
+      field,
+      x.facility
+        ? 'The facility has no region to look up the price list in: enter the price per kg'
+        : 'Choose a facility (its region picks the price list’s price) or enter the price per kg',
+    );
+  const row = await currentPrice(tx, orgId, {
+    kind: x.kind,
+    materialId: x.material.id,
+    grade: x.grade,
+    region,
+    on: x.o.ordered_on,
+  });
+  if (!row)
+    throw refused(
+      'unprocessable',
+      field,
+      `No ${x.kind} price for ${x.material.name} grade ${x.grade} in ${region} on ${x.o.ordered_on}: enter the price per kg`,
+    );
+  return row.pricePerKg;
 }
 
 const headerValues = (o: OrderFields) => ({
@@ -318,16 +367,17 @@ export async function confirm(ctx: AppContext, caller: Caller, id: string, versi
 }
 
 /**
- * Cancels a draft or confirmed order. Once a dispatch against it is posted, material went out on the
- * order's terms and the record must stay: it is closed instead, short if need be.
+ * Cancels a draft or confirmed order. Once a dispatch or a delivery against it is posted, material moved
+ * on the order's terms and the record must stay: it is closed instead, short if need be.
  */
 export async function cancel(ctx: AppContext, caller: Caller, id: string, reason: string, version?: number) {
   return ctx.db.transaction(async (tx) => {
     const order = await lockFor(tx, caller, id, 'cancel', version);
-    const posted = await repo.postedDispatchCount(tx, id);
+    const posted = await repo.postedDeliveryCount(tx, id);
+    const what = order.kind === 'sales' ? ['dispatch', 'dispatches'] : ['delivery', 'deliveries'];
     if (posted > 0)
       throw unprocessable(
-        `${order.number} has ${posted === 1 ? 'a posted dispatch' : `${posted} posted dispatches`} against it: it cannot be cancelled. Close it instead.`,
+        `${order.number} has ${posted === 1 ? `a posted ${what[0]}` : `${posted} posted ${what[1]}`} against it: it cannot be cancelled. Close it instead.`,
       );
     const before = await detail(tx, caller, id);
     await repo.updateOrder(tx, caller.organizationId, id, {
@@ -348,19 +398,18 @@ export async function cancel(ctx: AppContext, caller: Caller, id: string, reason
 }
 
 /**
- * Closes an order: one fulfilled or partly fulfilled, or a confirmed sales order nothing was shipped
- * against, with a reason (closing short). A purchase order's receipts do not name it yet, so a
- * confirmed one closes without a reason when the office says it is done.
+ * Closes an order: one fulfilled or partly fulfilled, or a confirmed one nothing was delivered against,
+ * with a reason (closing short).
  */
 export async function close(ctx: AppContext, caller: Caller, id: string, reason?: string, version?: number) {
   return ctx.db.transaction(async (tx) => {
     const order = await lockFor(tx, caller, id, 'close', version);
-    const short = order.status !== 'fulfilled' && order.kind === 'sales';
+    const short = order.status !== 'fulfilled';
     if (short && order.status === 'confirmed' && !reason)
       throw refused(
         'unprocessable',
         'reason',
-        `Nothing was dispatched against ${order.number} yet: say why it is closed short`,
+        `Nothing was ${order.kind === 'sales' ? 'dispatched' : 'received'} against ${order.number} yet: say why it is closed short`,
       );
     const before = await detail(tx, caller, id);
     await repo.updateOrder(tx, caller.organizationId, id, {

@@ -126,6 +126,7 @@ describe('order records', () => {
       shipped_kg: '0.000',
       fulfilled_pct: '0.00',
       dispatches: [],
+      receipts: [],
     });
     // A line without a grade takes its material's.
     expect(so.lines.map((l: { grade: string; amount: string }) => [l.grade, l.amount])).toEqual([
@@ -152,12 +153,16 @@ describe('order records', () => {
       status: 'confirmed',
       supplier: { id: ids.supplier },
       customer: null,
-      shipped_kg: null,
-      fulfilled_pct: null,
+      shipped_kg: '0.000',
+      fulfilled_pct: '0.00',
       confirmed_by: { name: expect.any(String) },
+      receipts: [],
     });
-    // Receipts do not name a purchase order yet: its fulfilment is not tracked, not zero.
-    expect(po.lines[0].fulfilment).toBeNull();
+    expect(po.lines[0].fulfilment).toEqual({
+      shipped_kg: '0.000',
+      remaining_kg: '500.000',
+      fulfilled_pct: '0.00',
+    });
     // A refused create takes no number.
     const refused = await manager.post('/api/orders', salesOrder({ customer_id: ids.archived }));
     expect(refused.statusCode).toBe(422);
@@ -368,9 +373,15 @@ describe('order records', () => {
     expect(
       (await manager.post(`/api/orders/${draft.id}/close`, { reason: 'Never mind' })).json().message,
     ).toBe(`${draft.number} is draft; only a confirmed or fulfilled order can be closed.`);
-    // A purchase order's receipts do not name it yet: the office closes it when the goods are in.
+    // A purchase order nothing was received against closes short only with a reason, too.
     const po = await create(purchaseOrder({ confirm: true }));
-    expect((await manager.post(`/api/orders/${po.id}/close`, {})).json().status).toBe('closed');
+    expect((await manager.post(`/api/orders/${po.id}/close`, {})).json().details.fields).toEqual({
+      'body.reason': `Nothing was received against ${po.number} yet: say why it is closed short`,
+    });
+    const closed = await manager.post(`/api/orders/${po.id}/close`, {
+      reason: 'Supplier stopped collecting',
+    });
+    expect(closed.json().status).toBe('closed');
   });
 
   it('deletes a draft, never a confirmed order', async () => {

@@ -13,6 +13,7 @@ import type * as repo from './orders.repo.ts';
 type Header = NonNullable<Awaited<ReturnType<typeof repo.getOrder>>>;
 type Line = Awaited<ReturnType<typeof repo.linesOf>>[number];
 type Dispatch = Awaited<ReturnType<typeof repo.dispatchesOf>>[number];
+type Receipt = Awaited<ReturnType<typeof repo.receiptsOf>>[number];
 
 type Ref = { id: string | null; code: string | null; name: string | null } | null;
 /** A left-joined record is all nulls when the order names none. */
@@ -41,7 +42,7 @@ export function toOrder(h: Header): OrderRecord {
     total_kg: h.totalKg,
     amount: h.amount,
     shipped_kg: h.shippedKg,
-    fulfilled_pct: h.shippedKg === null ? null : fulfilledPct(h.shippedKg, h.totalKg),
+    fulfilled_pct: fulfilledPct(h.shippedKg, h.totalKg),
     created_by: { id: h.createdBy.id, name: h.createdBy.name },
     created_at: o.createdAt.toISOString(),
     confirmed_by: personOrNull(h.confirmedBy),
@@ -55,8 +56,8 @@ export function toOrder(h: Header): OrderRecord {
   };
 }
 
-/** A line with what posted dispatches shipped of it; a purchase order's receipts do not name it yet. */
-export function toLine(l: Line, kind: OrderRecord['kind']): OrderRecordDetail['lines'][number] {
+/** A line with what was delivered of it: posted dispatches (sales) or posted receipts (purchase). */
+export function toLine(l: Line): OrderRecordDetail['lines'][number] {
   const left = toUnits(l.line.kg, 3) - toUnits(l.shippedKg, 3);
   return {
     id: l.line.id,
@@ -66,14 +67,11 @@ export function toLine(l: Line, kind: OrderRecord['kind']): OrderRecordDetail['l
     kg: l.line.kg,
     unit_price: l.line.unitPrice,
     amount: l.line.amount,
-    fulfilment:
-      kind === 'sales'
-        ? {
-            shipped_kg: formatUnits(toUnits(l.shippedKg, 3), 3),
-            remaining_kg: formatUnits(left > 0n ? left : 0n, 3),
-            fulfilled_pct: fulfilledPct(l.shippedKg, l.line.kg),
-          }
-        : null,
+    fulfilment: {
+      shipped_kg: formatUnits(toUnits(l.shippedKg, 3), 3),
+      remaining_kg: formatUnits(left > 0n ? left : 0n, 3),
+      fulfilled_pct: fulfilledPct(l.shippedKg, l.line.kg),
+    },
   };
 }
 
@@ -84,6 +82,14 @@ export const toDispatch = (d: Dispatch): OrderRecordDetail['dispatches'][number]
   status: d.status,
   dispatched_at: d.dispatchedAt.toISOString(),
   total_kg: formatUnits(toUnits(d.totalKg, 3), 3),
+});
+
+export const toReceipt = (d: Receipt): OrderRecordDetail['receipts'][number] => ({
+  id: d.id,
+  number: d.number,
+  status: d.status,
+  received_at: d.receivedAt.toISOString(),
+  total_net_kg: d.totalNetKg,
 });
 
 const party = (o: OrderRecord) => o.customer ?? o.supplier;

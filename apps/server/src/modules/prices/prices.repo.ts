@@ -1,3 +1,4 @@
+import type { PriceKind } from '@plastrace/shared';
 import { and, asc, desc, eq, getTableColumns, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { materials, organizations, prices } from '../../db/schema/index.ts';
@@ -8,12 +9,13 @@ const t = prices;
 
 const columns = { ...getTableColumns(t), materialCode: materials.code, materialName: materials.name };
 export type PriceRow = NonNullable<Awaited<ReturnType<typeof getPrice>>>;
-export type PriceSeries = { materialId: string; grade: string; region: string };
+export type PriceSeries = { kind: PriceKind; materialId: string; grade: string; region: string };
 export type PriceFilter = {
   limit: number;
   sort: string;
   after?: [string, string];
   q?: string;
+  kind?: PriceKind;
   materialId?: string;
   grade?: string;
   region?: string;
@@ -28,6 +30,7 @@ const SORTS = { effective_from: t.effectiveFrom, created_at: t.createdAt };
 const inSeries = (orgId: string, s: Partial<PriceSeries>): SQL | undefined =>
   and(
     eq(t.organizationId, orgId),
+    s.kind ? eq(t.kind, s.kind) : undefined,
     s.materialId ? eq(t.materialId, s.materialId) : undefined,
     sameText(t.grade, s.grade),
     sameText(t.region, s.region),
@@ -63,7 +66,7 @@ export async function getPrice(db: Handle, orgId: string, id: string) {
 
 /** Serializes price changes of one series, so two people adding the same date cannot both succeed. */
 export async function lockSeries(tx: Tx, orgId: string, s: PriceSeries) {
-  const key = `price:${orgId}:${s.materialId}:${s.grade.toLowerCase()}:${s.region.toLowerCase()}`;
+  const key = `price:${orgId}:${s.kind}:${s.materialId}:${s.grade.toLowerCase()}:${s.region.toLowerCase()}`;
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
@@ -104,7 +107,7 @@ export async function currentPrice(
   return row;
 }
 
-/** Every price of a material (optionally one grade and region), oldest first, for the chart. */
+/** Every price of a material (optionally one kind, grade and region), oldest first, for the chart. */
 export function priceHistory(db: Handle, orgId: string, s: Partial<PriceSeries>, limit: number) {
   return db
     .select(columns)
@@ -133,8 +136,8 @@ export type StockValueRow = {
 };
 
 /**
- * Today's stock (the per-lot balance cache) per facility and material, each priced with the row in
- * force on the organization's today for the material's grade in the facility's region — the same rule
+ * Today's stock (the per-lot balance cache) per facility and material, each priced with the buying row in
+ * force on the organization's today (what it would cost to buy again, as deliveries are priced) for the material's grade in the facility's region — the same rule
  * as currentPrice — and valued exactly in numeric, rounded to the centavo.
  */
 export async function stockValue(db: Handle, orgId: string): Promise<StockValueRow[]> {
@@ -158,7 +161,7 @@ export async function stockValue(db: Handle, orgId: string): Promise<StockValueR
     JOIN materials m ON m.id = s.material_id AND m.organization_id = ${orgId}
     LEFT JOIN LATERAL (
       SELECT p.id, p.price_per_kg, p.effective_from FROM prices p
-      WHERE p.organization_id = ${orgId} AND p.material_id = m.id
+      WHERE p.organization_id = ${orgId} AND p.material_id = m.id AND p.kind = 'buying'
         AND lower(p.grade) = lower(m.grade) AND lower(p.region) = lower(f.region)
         AND p.effective_from <= today.d
       ORDER BY p.effective_from DESC, p.created_at DESC

@@ -34,6 +34,7 @@ const HISTORY_MAX_ROWS = 5_000;
 const filters = (q: ExportQuery) => ({
   sort: q.sort,
   q: q.q,
+  kind: q.kind,
   materialId: q.material_id,
   grade: q.grade,
   region: q.region,
@@ -74,7 +75,12 @@ export async function create(
   caller: Caller,
   body: z.output<typeof priceCreateSchema>,
 ): Promise<Price> {
-  const series = { materialId: body.material_id, grade: body.grade ?? 'A', region: body.region };
+  const series = {
+    kind: body.kind,
+    materialId: body.material_id,
+    grade: body.grade ?? 'A',
+    region: body.region,
+  };
   return ctx.db.transaction(async (tx) => {
     const material = await getActiveMaterial(tx, caller.organizationId, body.material_id);
     if (!material) throw records.invalid({ material_id: 'Material not found or archived' });
@@ -82,7 +88,7 @@ export async function create(
     if (await repo.priceOnDate(tx, caller.organizationId, { ...series, date: body.effective_from })) {
       throw new AppError(
         'conflict',
-        `A price for ${material.code} grade ${series.grade} in ${series.region} from ${body.effective_from} already exists. Prices are never edited: add one with a later date to correct it.`,
+        `A ${body.kind} price for ${material.code} grade ${series.grade} in ${series.region} from ${body.effective_from} already exists. Prices are never edited: add one with a later date to correct it.`,
       );
     }
     const id = await repo.insertPrice(tx, {
@@ -98,7 +104,7 @@ export async function create(
       type: 'CREATE_RECORD',
       entityType: 'price',
       entityId: id,
-      description: `Added price ${describePrice(price)}`,
+      description: `Added ${describePrice(price)}`,
       after: price,
     });
     return price;
@@ -113,6 +119,7 @@ export async function current(
   const material = await getMaterial(ctx.db, caller.organizationId, q.material_id);
   if (!material) throw notFound('Material');
   const row = await repo.currentPrice(ctx.db, caller.organizationId, {
+    kind: q.kind,
     materialId: q.material_id,
     grade: q.grade,
     region: q.region,
@@ -121,7 +128,7 @@ export async function current(
   if (!row)
     throw new AppError(
       'not_found',
-      `No price for ${material.code} grade ${q.grade} in ${q.region} on or before ${q.date ?? 'today'}`,
+      `No ${q.kind} price for ${material.code} grade ${q.grade} in ${q.region} on or before ${q.date ?? 'today'}`,
     );
   return toPrice(row);
 }
@@ -135,7 +142,7 @@ export async function history(
   const rows = await repo.priceHistory(
     ctx.db,
     caller.organizationId,
-    { materialId: q.material_id, grade: q.grade, region: q.region },
+    { kind: q.kind, materialId: q.material_id, grade: q.grade, region: q.region },
     HISTORY_MAX_ROWS,
   );
   return { items: rows.map(toPrice) };

@@ -51,16 +51,20 @@ describe('prices', () => {
       currency: 'PHP',
       effective_from: '2026-12-01',
     });
-    const added = await activity(admin, 'Added price');
-    expect(added[0]).toBe('Added price ₱17.75/kg for PET_BOTTLES_CLEAR grade C in CAR from 2026-12-01');
-    expect(added).toContain('Added price ₱16.50/kg for PET_BOTTLES_CLEAR grade A in NCR from 2026-11-15');
+    const added = await activity(admin, 'Added buying price');
+    expect(added[0]).toBe(
+      'Added buying price ₱17.75/kg for PET_BOTTLES_CLEAR grade C in CAR from 2026-12-01',
+    );
+    expect(added).toContain(
+      'Added buying price ₱16.50/kg for PET_BOTTLES_CLEAR grade A in NCR from 2026-11-15',
+    );
   });
 
   it('refuses a second price for the same material, grade, region and date', async () => {
     const res = await admin.post('/api/prices', price({ region: 'ncr', effective_from: '2026-11-15' }));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(
-      /^A price for PET_BOTTLES_CLEAR grade A in ncr from 2026-11-15 already exists/,
+      /^A buying price for PET_BOTTLES_CLEAR grade A in ncr from 2026-11-15 already exists/,
     );
   });
 
@@ -107,11 +111,13 @@ describe('prices', () => {
     });
     const none = await on('2026-05-31');
     expect(none.statusCode).toBe(404);
-    expect(none.json().message).toBe('No price for PET_BOTTLES_CLEAR grade A in NCR on or before 2026-05-31');
+    expect(none.json().message).toBe(
+      'No buying price for PET_BOTTLES_CLEAR grade A in NCR on or before 2026-05-31',
+    );
     expect((await on('2026-11-20', 'Davao')).statusCode).toBe(404);
 
     // An instant counts on its day in Manila: 23:00 UTC on the 14th is already the 15th there.
-    const series = { materialId: pet, grade: 'A', region: 'NCR' };
+    const series = { kind: 'buying' as const, materialId: pet, grade: 'A', region: 'NCR' };
     const at = async (iso: string) =>
       (await currentPrice(ctx.database.db, org.organizationId, { ...series, on: new Date(iso) }))
         ?.effectiveFrom;
@@ -185,12 +191,12 @@ describe('prices', () => {
     const res = await admin.get(`/api/prices/export.csv?material_id=${pet}&region=NCR&from=2026-11-01`);
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'effective_from,material_code,material_name,grade,region,price_per_kg,currency,created_at',
+      'effective_from,kind,material_code,material_name,grade,region,price_per_kg,currency,created_at',
     );
-    expect(lines.slice(1).map((l) => l.split(',').slice(0, 6).join(','))).toEqual([
-      '2026-12-01,PET_BOTTLES_CLEAR,PET clear bottles,B,NCR,17.25',
-      '2026-11-15,PET_BOTTLES_CLEAR,PET clear bottles,A,NCR,16.50',
-      expect.stringMatching(/^2026-11-01,PET_BOTTLES_CLEAR,PET clear bottles,A,NCR,\d+\.\d\d$/),
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 7).join(','))).toEqual([
+      '2026-12-01,buying,PET_BOTTLES_CLEAR,PET clear bottles,B,NCR,17.25',
+      '2026-11-15,buying,PET_BOTTLES_CLEAR,PET clear bottles,A,NCR,16.50',
+      expect.stringMatching(/^2026-11-01,buying,PET_BOTTLES_CLEAR,PET clear bottles,A,NCR,\d+\.\d\d$/),
     ]);
     expect(await activity(admin, 'Exported')).toContain('Exported 3 prices');
   });

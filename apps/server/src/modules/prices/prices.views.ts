@@ -5,6 +5,7 @@ import type { PriceRow } from './prices.repo.ts';
 
 export const toPrice = (p: PriceRow): Price => ({
   id: p.id,
+  kind: p.kind,
   material: { id: p.materialId, code: p.materialCode, name: p.materialName },
   grade: p.grade,
   region: p.region,
@@ -14,12 +15,13 @@ export const toPrice = (p: PriceRow): Price => ({
   created_at: p.createdAt.toISOString(),
 });
 
-/** "₱16.50/kg for PET_BOTTLES_CLEAR grade A in NCR from 2026-01-05", as the activity log reads. */
+/** "buying price ₱16.50/kg for PET_BOTTLES_CLEAR grade A in NCR from 2026-01-05", as the activity log reads. */
 export const describePrice = (p: Price) =>
-  `${formatPhpPerKg(p.price_per_kg)} for ${p.material.code} grade ${p.grade} in ${p.region} from ${p.effective_from}`;
+  `${p.kind} price ${formatPhpPerKg(p.price_per_kg)} for ${p.material.code} grade ${p.grade} in ${p.region} from ${p.effective_from}`;
 
 export const PRICE_CSV: CsvColumn<Price>[] = [
   ['effective_from', (p) => p.effective_from],
+  ['kind', (p) => p.kind],
   ['material_code', (p) => p.material.code],
   ['material_name', (p) => p.material.name],
   ['grade', (p) => p.grade],
