@@ -114,6 +114,7 @@ const orderDetail = wire(orderRecordDetailSchema, {
     },
   ],
   dispatches: [],
+  receipts: [],
 });
 
 function renderForm(handlers = {}, path = '/dispatch-records/new') {

@@ -17,7 +17,8 @@ type Dialog = 'confirm' | 'cancel' | 'close' | 'closeShort' | 'delete' | null;
 
 /**
  * What the office may do with an order in its status: edit, confirm or delete a draft; cancel one
- * nothing has shipped against; close one when it is done — short of what was ordered, with a reason.
+ * nothing has been delivered against; close one when it is done — a sales order short of what was
+ * ordered, with a reason.
  */
 export function OrderActions({ order }: { order: OrderDetail }) {
   const mayWrite = useCan('orders.write');
@@ -31,7 +32,9 @@ export function OrderActions({ order }: { order: OrderDetail }) {
   if (!mayWrite) return null;
 
   const { status, number, version, id } = order;
-  const shipped = order.dispatches.some((d) => d.status === 'posted');
+  // Something was delivered against it: a posted dispatch (sales) or a posted receipt (purchase).
+  const shipped =
+    order.dispatches.some((d) => d.status === 'posted') || order.receipts.some((r) => r.status === 'posted');
   const done = (message: string) => () => {
     setOpen(null);
     showToast({ message });
@@ -40,8 +43,9 @@ export function OrderActions({ order }: { order: OrderDetail }) {
     m.reset();
     setOpen(null);
   };
-  // A sales order closes short while some of it is still to ship: the office says why.
-  const closesShort = order.kind === 'sales' && status !== 'fulfilled';
+  // An order closes short while some of it is still to come: the office says why.
+  const closesShort = status !== 'fulfilled';
+  const moved = order.kind === 'sales' ? 'shipped' : 'received';
 
   return (
     <>
@@ -85,8 +89,10 @@ export function OrderActions({ order }: { order: OrderDetail }) {
         onConfirm={() => confirm.mutate({ id, version }, { onSuccess: done(`${number} confirmed.`) })}
       >
         Confirming commits to {formatKg(order.totalKg)} with {(order.customer ?? order.supplier)?.name}
-        {order.kind === 'sales' ? '; dispatches can then be posted against it.' : '.'} A confirmed order is no
-        longer edited.
+        {order.kind === 'sales'
+          ? '; dispatches can then be posted against it.'
+          : '; deliveries can then be received against it.'}{' '}
+        A confirmed order is no longer edited.
       </ConfirmDialog>
       <ConfirmDialog
         opened={open === 'delete'}
@@ -118,7 +124,8 @@ export function OrderActions({ order }: { order: OrderDetail }) {
           cancel.mutate({ id, version, reason }, { onSuccess: done(`${number} cancelled.`) })
         }
       >
-        A cancelled order stays on record with the reason; nothing can be dispatched against it.
+        A cancelled order stays on record with the reason; nothing can be{' '}
+        {order.kind === 'sales' ? 'dispatched' : 'received'} against it.
       </ReasonDialog>
       <ReasonDialog
         opened={open === 'closeShort'}
@@ -133,8 +140,8 @@ export function OrderActions({ order }: { order: OrderDetail }) {
           close.mutate({ id, version, reason }, { onSuccess: done(`${number} closed.`) })
         }
       >
-        {formatKg(order.shippedKg ?? '0')} of {formatKg(order.totalKg)} shipped (
-        {order.fulfilledPct ?? '0.00'} %). Closing ends the order: what is left is not shipped against it.
+        {formatKg(order.shippedKg)} of {formatKg(order.totalKg)} {moved} ({order.fulfilledPct} %). Closing
+        ends the order: what is left is not {moved} against it.
       </ReasonDialog>
       <ConfirmDialog
         opened={open === 'close'}
@@ -148,7 +155,7 @@ export function OrderActions({ order }: { order: OrderDetail }) {
       >
         {order.kind === 'sales'
           ? 'Everything ordered has shipped: closing files the order away.'
-          : 'Closing says everything ordered came in (receipts do not name a purchase order yet).'}
+          : 'Everything ordered has been received: closing files the order away.'}
       </ConfirmDialog>
     </>
   );

@@ -14,6 +14,8 @@ import {
   PO_ID,
   partlyFulfilled,
   purchaseOrder,
+  RECEIPT_ID,
+  receivedPurchaseOrder,
 } from './testData.ts';
 
 const ONE = `/api/orders/${ORDER_ID}`;
@@ -134,16 +136,96 @@ describe('Order detail', () => {
     expect(server.calls('DELETE', ONE)).toHaveLength(1);
   });
 
-  it('says a purchase order’s receipts are not tracked yet, and offers the loading bay no action', async () => {
+  it('shows what each line of a purchase order received and the receipts naming it, and closes it', async () => {
+    const PO = `/api/orders/${PO_ID}`;
+    const server = fakeApi({
+      ...signInAs('manager'),
+      [`GET ${PO}`]: detailAnswer(receivedPurchaseOrder()),
+      [`POST ${PO}/close`]: detailAnswer(receivedPurchaseOrder({ status: 'closed', version: 4 })),
+    });
+    renderDetail(PO_ID);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Purchase order PO-2026-000003' })).toBeInTheDocument();
+    expect(screen.getByText('400 kg of 1,500 kg')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Order received' })).toHaveAttribute(
+      'aria-valuenow',
+      '26.67',
+    );
+    const lines = screen.getByRole('table', { name: 'Lines' });
+    expect(within(lines).getByRole('columnheader', { name: 'Received' })).toBeInTheDocument();
+    const flake = within(lines).getAllByRole('row')[1] as HTMLElement;
+    expect(flake).toHaveTextContent('1,000 kg₱20.00/kg₱20,000.00400 kg600 kg');
+    expect(within(flake).getByRole('progressbar', { name: 'Line 1 received' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+    const receipts = screen.getByRole('table', { name: 'Receipts' });
+    const [, posted, draft] = within(receipts).getAllByRole('row') as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(posted).getByRole('link', { name: 'RR-2026-000101' })).toHaveAttribute(
+      'href',
+      `/receive-records/${RECEIPT_ID}`,
+    );
+    expect(posted).toHaveTextContent('400 kg');
+    expect(posted).toHaveTextContent('Posted');
+    expect(posted).toHaveTextContent('Nov 9, 2026, 9:15 AM');
+    expect(draft).toHaveTextContent('RR-2026-000102');
+    expect(draft).toHaveTextContent('Draft');
+    expect(screen.queryByText(/not tracked/i)).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Dispatches against this order' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Receive against this order' })).toHaveAttribute(
+      'href',
+      `/receive-records/new?order_id=${PO_ID}`,
+    );
+    // Something was received: the order is closed, no longer cancelled.
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    // Short of what was ordered: the office says why, as for a sales order.
+    const dialog = within(await screen.findByRole('dialog', { name: 'Close PO-2026-000003 short?' }));
+    expect(dialog.getByText(/400 kg of 1,500 kg received \(26.67 %\)/)).toBeInTheDocument();
+    await user.type(dialog.getByRole('textbox', { name: /^Reason/ }), 'Supplier stopped collecting');
+    server.on(`GET ${PO}`, detailAnswer(receivedPurchaseOrder({ status: 'closed', version: 4 })));
+    await user.click(dialog.getByRole('button', { name: 'Close order' }));
+    expect(await screen.findByText('PO-2026-000003 closed.')).toBeInTheDocument();
+    expect(server.calls('POST', `${PO}/close`)[0]?.body).toEqual({
+      reason: 'Supplier stopped collecting',
+      version: 3,
+    });
+    // A closed order is no longer received against.
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: 'Receive against this order' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('lets the loading bay receive against an open purchase order, and says when nothing arrived yet', async () => {
     fakeApi({ ...signInAs('operator'), [`GET /api/orders/${PO_ID}`]: detailAnswer(purchaseOrder()) });
     renderDetail(PO_ID);
     expect(await screen.findByRole('heading', { name: 'Purchase order PO-2026-000003' })).toBeInTheDocument();
-    expect(
-      screen.getByText('Not tracked yet: receive records do not name a purchase order'),
-    ).toBeInTheDocument();
-    expect(screen.getByText(/Receive records do not name a purchase order yet/)).toBeInTheDocument();
-    expect(screen.queryByRole('table', { name: 'Dispatches against this order' })).not.toBeInTheDocument();
+    expect(screen.getByText('0 kg of 1,500 kg')).toBeInTheDocument();
+    expect(screen.getByText(/No receive record names this order yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Receipts' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Receive against this order' })).toHaveAttribute(
+      'href',
+      `/receive-records/new?order_id=${PO_ID}`,
+    );
+    // The office's actions are not the loading bay's.
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('offers receiving only to roles that record deliveries, and only while the order is open', async () => {
+    fakeApi({ ...signInAs('auditor'), [`GET /api/orders/${PO_ID}`]: detailAnswer(purchaseOrder()) });
+    renderDetail(PO_ID);
+    expect(await screen.findByRole('heading', { name: 'Purchase order PO-2026-000003' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Receive against this order' })).not.toBeInTheDocument();
+  });
+
+  it('offers no receiving against a draft purchase order', async () => {
+    fakeApi({
+      ...signInAs('manager'),
+      [`GET /api/orders/${PO_ID}`]: detailAnswer(purchaseOrder({ status: 'draft', version: 1 })),
+    });
+    renderDetail(PO_ID);
+    expect(await screen.findByRole('button', { name: 'Confirm' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Receive against this order' })).not.toBeInTheDocument();
   });
 
   it('says an order that does not exist is not found', async () => {

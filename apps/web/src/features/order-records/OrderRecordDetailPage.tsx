@@ -1,20 +1,23 @@
-import { Anchor, DataList, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, DataList, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatKg, formatPhp, ORDER_KIND_LABELS } from '@plastrace/shared';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { isNotFound } from '../../components/common/apiErrors.ts';
 import { formatDateTime } from '../../components/common/format.ts';
 import { QueryError } from '../../components/common/QueryError.tsx';
 import { RequirePermission } from '../../components/common/RequirePermission.tsx';
-import { useMe } from '../../components/common/useMe.ts';
+import { useCan, useMe } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { type OrderDetail, useOrder } from './api.ts';
 import { OrderActions } from './OrderActions.tsx';
-import { FulfilmentBar, OrderStatusBadge } from './OrderStatus.tsx';
-import { OrderDispatchesTable, OrderLinesTable } from './OrderTables.tsx';
+import { deliveredWord, FulfilmentBar, OrderStatusBadge } from './OrderStatus.tsx';
+import { OrderDispatchesTable, OrderLinesTable, OrderReceiptsTable } from './OrderTables.tsx';
 
-/** /order-records/:id: one order, its lines and how much of each shipped, the dispatches against it. */
+/**
+ * /order-records/:id: one order, its lines and how much of each was delivered, and the records that
+ * deliver it: dispatches for a sales order, receipts for a purchase order.
+ */
 export function OrderRecordDetailPage() {
   return (
     <Stack maw={1080} gap="md">
@@ -60,7 +63,12 @@ const nameOf = (p: { name: string } | null, at: string | null, timeZone: string)
 
 function OrderView({ order }: { order: OrderDetail }) {
   const { timeZone } = useMe();
+  const mayReceive = useCan('records.write');
   const party = order.customer ?? order.supplier;
+  const sales = order.kind === 'sales';
+  // A purchase order is received against while it is open: confirmed, or partly fulfilled.
+  const receivable =
+    !sales && mayReceive && (order.status === 'confirmed' || order.status === 'partly_fulfilled');
   return (
     <>
       <Group justify="space-between" wrap="wrap" gap="sm">
@@ -68,7 +76,18 @@ function OrderView({ order }: { order: OrderDetail }) {
           <Title order={1}>{`${ORDER_KIND_LABELS[order.kind]} ${order.number}`}</Title>
           <OrderStatusBadge status={order.status} />
         </Group>
-        <OrderActions order={order} />
+        <Group gap="xs">
+          <OrderActions order={order} />
+          {receivable && (
+            <Button
+              component={Link}
+              to={`/receive-records/new?order_id=${order.id}`}
+              leftSection={<IconTruckDelivery size={16} aria-hidden />}
+            >
+              Receive against this order
+            </Button>
+          )}
+        </Group>
       </Group>
 
       <Paper withBorder p="lg" radius="md">
@@ -85,15 +104,11 @@ function OrderView({ order }: { order: OrderDetail }) {
           {order.deliveryTerms && <Item label="Delivery terms">{order.deliveryTerms}</Item>}
           <Item label="Tolerance">{`Up to ${order.tolerancePct} % more than ordered may be delivered`}</Item>
           <Item label="Total">{`${formatKg(order.totalKg)} · ${formatPhp(order.amount)}`}</Item>
-          <Item label="Shipped">
-            {order.shippedKg === null ? (
-              'Not tracked yet: receive records do not name a purchase order'
-            ) : (
-              <Group gap="sm">
-                <Text size="sm">{`${formatKg(order.shippedKg)} of ${formatKg(order.totalKg)}`}</Text>
-                <FulfilmentBar pct={order.fulfilledPct} label="Order shipped" />
-              </Group>
-            )}
+          <Item label={sales ? 'Shipped' : 'Received'}>
+            <Group gap="sm">
+              <Text size="sm">{`${formatKg(order.shippedKg)} of ${formatKg(order.totalKg)}`}</Text>
+              <FulfilmentBar pct={order.fulfilledPct} label={`Order ${deliveredWord(order.kind)}`} />
+            </Group>
           </Item>
           <Item label="Drafted by">{nameOf(order.createdBy, order.createdAt, timeZone)}</Item>
           {order.confirmedBy && (
@@ -112,7 +127,11 @@ function OrderView({ order }: { order: OrderDetail }) {
       </Paper>
 
       <OrderLinesTable order={order} />
-      {order.kind === 'sales' && <OrderDispatchesTable order={order} timeZone={timeZone} />}
+      {sales ? (
+        <OrderDispatchesTable order={order} timeZone={timeZone} />
+      ) : (
+        <OrderReceiptsTable order={order} timeZone={timeZone} />
+      )}
     </>
   );
 }

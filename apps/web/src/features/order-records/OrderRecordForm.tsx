@@ -20,9 +20,18 @@ import { ActionError } from '../../components/common/QueryError.tsx';
 import { useSchemaForm } from '../../components/common/schemaForm.ts';
 import { useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
+import { priceKey, useCurrentPrices } from '../prices/api.ts';
 import { useFacilityOptions, useMaterialOptions } from '../receive-records/api.ts';
 import { type OrderDetail, useSaveOrder } from './api.ts';
-import { newValues, orderFigures, orderFormSchema, toInput, valuesOf } from './formState.ts';
+import {
+  type LineValues,
+  lineGrade,
+  newValues,
+  orderFigures,
+  orderFormSchema,
+  toInput,
+  valuesOf,
+} from './formState.ts';
 import { OrderLineRows } from './OrderLineRows.tsx';
 import { PartySelect } from './PartySelect.tsx';
 
@@ -40,7 +49,18 @@ export function OrderRecordForm({ order }: { order?: OrderDetail }) {
   const facilities = useFacilityOptions();
   const materials = useMaterialOptions();
   const save = useSaveOrder();
-  const figures = orderFigures(values.lines);
+  // A line left without a price takes the price list's (selling for a sale, buying for a purchase) in
+  // force on the order day for its grade in the facility's region: shown as the server will use it.
+  const materialList = materials.data?.items ?? [];
+  const priceKind = values.kind === 'sales' ? 'selling' : 'buying';
+  const region = facilities.data?.items.find((f) => f.id === values.facility_id)?.region || null;
+  const grades = values.lines
+    .filter((l) => l.material_id)
+    .map((l) => ({ materialId: l.material_id, grade: lineGrade(l, materialList) }));
+  const listPrices = useCurrentPrices(priceKind, grades, region, values.ordered_on || null);
+  const listPriceOf = (l: LineValues) =>
+    l.material_id ? listPrices.get(priceKey(l.material_id, lineGrade(l, materialList))) : undefined;
+  const figures = orderFigures(values.lines, (l) => listPriceOf(l)?.pricePerKg);
   const partyField = values.kind === 'sales' ? 'customer_id' : 'supplier_id';
 
   function submit(confirm: boolean) {
@@ -137,16 +157,21 @@ export function OrderRecordForm({ order }: { order?: OrderDetail }) {
           {...form.getInputProps('delivery_terms')}
         />
 
-        <OrderLineRows form={form} materials={materials.data?.items ?? []} />
+        <OrderLineRows
+          form={form}
+          materials={materialList}
+          priceKind={priceKind}
+          priceListKnown={!!region && !!values.ordered_on}
+          listPriceOf={listPriceOf}
+        />
         <Alert variant="light" color="gray" title="Totals" aria-label="Totals" data-testid="order-totals">
           {formatKg(figures.totalKg)} · {formatPhp(figures.totalAmount)}
           {figures.amounts.some((a) => a === null) && ' so far: a line still lacks its kg or price.'}
         </Alert>
-        {values.kind === 'sales' && (
-          <Text size="sm" c="dimmed">
-            Prices are the ones agreed with the customer: the price list holds buying prices only.
-          </Text>
-        )}
+        <Text size="sm" c="dimmed">
+          A price left blank is the price list’s {priceKind} price in force on the order date for the line’s
+          grade in the facility’s region.
+        </Text>
         <Textarea label="Notes" rows={2} {...form.getInputProps('notes')} />
         <Group justify="flex-end">
           <Button type="submit" variant={order ? 'filled' : 'default'} loading={save.isPending}>

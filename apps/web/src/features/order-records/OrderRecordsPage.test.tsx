@@ -38,8 +38,11 @@ describe('Order records list', () => {
       '40',
     );
     expect(sales).toHaveTextContent('Partly fulfilled');
-    // A purchase order's receipts do not name it yet.
-    expect(purchase).toHaveTextContent('Not tracked yet');
+    // A purchase order is fulfilled by the receive records that name it.
+    expect(within(purchase).getByRole('progressbar', { name: 'PO-2026-000003 received' })).toHaveAttribute(
+      'aria-valuenow',
+      '0',
+    );
     expect(purchase).toHaveTextContent('Juan Junkshop');
     const query = sent(server);
     expect([query.get('kind'), query.get('status'), query.get('customer_id'), query.get('q')]).toEqual([

@@ -3,7 +3,7 @@ import { formatKg, formatPhp, ORDER_KIND_LABELS } from '@plastrace/shared';
 import { Link } from 'react-router';
 import { CardList, usePhone } from '../../components/common/CardList.tsx';
 import type { Order } from './api.ts';
-import { FulfilmentBar, OrderStatusBadge } from './OrderStatus.tsx';
+import { deliveredWord, FulfilmentBar, OrderStatusBadge } from './OrderStatus.tsx';
 
 const partyOf = (o: Order) => o.customer ?? o.supplier;
 const dueText = (o: Order) => (o.dueOn ? `due ${o.dueOn}` : 'no due date');
@@ -21,7 +21,7 @@ export function OrderRecordsTable({ orders }: { orders: Order[] }) {
             <Table.Th>Due</Table.Th>
             <Table.Th ta="right">Kg</Table.Th>
             <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th>Shipped</Table.Th>
+            <Table.Th>Fulfilled</Table.Th>
             <Table.Th>Status</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -57,7 +57,7 @@ export function OrderRecordsTable({ orders }: { orders: Order[] }) {
                 <Text size="sm">{formatPhp(o.amount)}</Text>
               </Table.Td>
               <Table.Td>
-                <FulfilmentBar pct={o.fulfilledPct} label={`${o.number} shipped`} />
+                <FulfilmentBar pct={o.fulfilledPct} label={`${o.number} ${deliveredWord(o.kind)}`} />
               </Table.Td>
               <Table.Td>
                 <OrderStatusBadge status={o.status} />
@@ -70,7 +70,7 @@ export function OrderRecordsTable({ orders }: { orders: Order[] }) {
   );
 }
 
-/** What matters first on a phone: number and status, who, how much and how much of it shipped, when due. */
+/** What matters first on a phone: number and status, who, how much and how much of it arrived, when due. */
 function OrderCards({ orders }: { orders: Order[] }) {
   return (
     <CardList label="Order records" items={orders} keyOf={(o) => o.id}>
@@ -88,7 +88,7 @@ function OrderCards({ orders }: { orders: Order[] }) {
           <Text size="sm" mt={2}>
             {formatKg(o.totalKg)} · {formatPhp(o.amount)}
           </Text>
-          <FulfilmentBar pct={o.fulfilledPct} label={`${o.number} shipped`} />
+          <FulfilmentBar pct={o.fulfilledPct} label={`${o.number} ${deliveredWord(o.kind)}`} />
           <Text size="xs" c="dimmed" mt={2}>
             {ORDER_KIND_LABELS[o.kind]} of {o.orderedOn}, {dueText(o)}
           </Text>

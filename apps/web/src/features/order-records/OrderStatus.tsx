@@ -1,5 +1,5 @@
 import { Badge, Group, Progress, Text } from '@mantine/core';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@plastrace/shared';
+import { ORDER_STATUS_LABELS, type OrderKind, type OrderStatus } from '@plastrace/shared';
 
 const COLOR: Record<OrderStatus, string> = {
   draft: 'gray',
@@ -19,16 +19,10 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 }
 
 /**
- * How much of an order (or a line) was shipped: a bar to 100 % and the figure, which may pass 100 %
- * within the order's tolerance. A purchase order's receipts do not name it yet: no figure, said so.
+ * How much of an order (or a line) was delivered — shipped on dispatches (sales) or received on receive
+ * records (purchase): a bar to 100 % and the figure, which may pass 100 % within the order's tolerance.
  */
-export function FulfilmentBar({ pct, label }: { pct: string | null; label: string }) {
-  if (pct === null)
-    return (
-      <Text size="xs" c="dimmed">
-        Not tracked yet
-      </Text>
-    );
+export function FulfilmentBar({ pct, label }: { pct: string; label: string }) {
   const value = Math.min(100, Number.parseFloat(pct));
   return (
     <Group gap="xs" wrap="nowrap">
@@ -39,3 +33,6 @@ export function FulfilmentBar({ pct, label }: { pct: string | null; label: strin
     </Group>
   );
 }
+
+/** What delivering an order of this kind is called: a sales order ships, a purchase order is received. */
+export const deliveredWord = (kind: OrderKind) => (kind === 'sales' ? 'shipped' : 'received');

@@ -4,17 +4,17 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../components/common/format.ts';
 import { RecordStatusBadge } from '../receive-records/StatusBadge.tsx';
 import type { OrderDetail } from './api.ts';
-import { FulfilmentBar } from './OrderStatus.tsx';
+import { deliveredWord, FulfilmentBar } from './OrderStatus.tsx';
 
-/** The lines with, for a sales order, what posted dispatches shipped of each and what is left. */
+/** The lines with what posted dispatches shipped (sales) or posted receipts brought in (purchase) of each, and what is left. */
 export function OrderLinesTable({ order }: { order: OrderDetail }) {
-  const sales = order.kind === 'sales';
+  const delivered = deliveredWord(order.kind);
   return (
     <Stack gap="xs">
       <Title order={2} fz="h4">
         Lines
       </Title>
-      <Table.ScrollContainer minWidth={sales ? 860 : 560}>
+      <Table.ScrollContainer minWidth={860}>
         <Table striped verticalSpacing="xs" aria-label="Lines">
           <Table.Thead>
             <Table.Tr>
@@ -24,9 +24,9 @@ export function OrderLinesTable({ order }: { order: OrderDetail }) {
               <Table.Th ta="right">Ordered</Table.Th>
               <Table.Th ta="right">Price</Table.Th>
               <Table.Th ta="right">Amount</Table.Th>
-              {sales && <Table.Th ta="right">Shipped</Table.Th>}
-              {sales && <Table.Th ta="right">Remaining</Table.Th>}
-              {sales && <Table.Th>Progress</Table.Th>}
+              <Table.Th ta="right">{order.kind === 'sales' ? 'Shipped' : 'Received'}</Table.Th>
+              <Table.Th ta="right">Remaining</Table.Th>
+              <Table.Th>Progress</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -38,26 +38,16 @@ export function OrderLinesTable({ order }: { order: OrderDetail }) {
                 <Table.Td ta="right">{formatKg(l.kg)}</Table.Td>
                 <Table.Td ta="right">{formatPhpPerKg(l.unitPrice)}</Table.Td>
                 <Table.Td ta="right">{formatPhp(l.amount)}</Table.Td>
-                {l.fulfilment && (
-                  <>
-                    <Table.Td ta="right">{formatKg(l.fulfilment.shippedKg)}</Table.Td>
-                    <Table.Td ta="right">{formatKg(l.fulfilment.remainingKg)}</Table.Td>
-                    <Table.Td>
-                      <FulfilmentBar pct={l.fulfilment.fulfilledPct} label={`Line ${l.lineNo} shipped`} />
-                    </Table.Td>
-                  </>
-                )}
+                <Table.Td ta="right">{formatKg(l.fulfilment.shippedKg)}</Table.Td>
+                <Table.Td ta="right">{formatKg(l.fulfilment.remainingKg)}</Table.Td>
+                <Table.Td>
+                  <FulfilmentBar pct={l.fulfilment.fulfilledPct} label={`Line ${l.lineNo} ${delivered}`} />
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {!sales && (
-        <Text size="sm" c="dimmed">
-          Receive records do not name a purchase order yet, so what has arrived against it is not tracked
-          here.
-        </Text>
-      )}
     </Stack>
   );
 }
@@ -100,6 +90,56 @@ export function OrderDispatchesTable({ order, timeZone }: { order: OrderDetail; 
                   <Table.Td ta="right">{formatKg(d.totalKg)}</Table.Td>
                   <Table.Td>
                     <RecordStatusBadge status={d.status} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * The receive records that name a purchase order, drafts and voided ones included (only posted ones
+ * count towards it), each linking to its record.
+ */
+export function OrderReceiptsTable({ order, timeZone }: { order: OrderDetail; timeZone: string }) {
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Title order={2} fz="h4" mb="xs">
+        Receipts
+      </Title>
+      {order.receipts.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No receive record names this order yet. Deliveries received against it count towards it once posted.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table verticalSpacing="xs" aria-label="Receipts">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Receive record</Table.Th>
+                <Table.Th>Received</Table.Th>
+                <Table.Th ta="right">Net kg</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {order.receipts.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/receive-records/${r.id}`} size="sm" ff="monospace">
+                      {r.number}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(r.receivedAt, timeZone)}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatKg(r.totalNetKg)}</Table.Td>
+                  <Table.Td>
+                    <RecordStatusBadge status={r.status} />
                   </Table.Td>
                 </Table.Tr>
               ))}

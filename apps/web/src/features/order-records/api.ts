@@ -1,5 +1,6 @@
 import type {
   customerSchema,
+  OrderStatus,
   orderCreateSchema,
   orderRecordDetailSchema,
   orderRecordSchema,
@@ -45,10 +46,36 @@ export function useOrders(query: OrderQuery) {
   });
 }
 
-export function useOrder(id: string) {
+/** One order with its lines, and the dispatches or receipts against it; `enabled` false asks nothing yet. */
+export function useOrder(id: string, enabled = true) {
   return useQuery({
+    enabled: enabled && !!id,
     queryKey: oneKey(id),
     queryFn: ({ signal }) => api.get<OrderDetail>(`/orders/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+/** The statuses a purchase order is received against in. */
+export const RECEIVABLE_STATUSES: readonly OrderStatus[] = ['confirmed', 'partly_fulfilled'];
+
+/**
+ * A supplier's purchase orders that deliveries can still be received against (confirmed or partly
+ * fulfilled), by number: the supplier's latest 100, the open ones picked here.
+ */
+export function useOpenPurchaseOrders(supplierId: string) {
+  return useQuery({
+    enabled: !!supplierId,
+    queryKey: [...ordersKey, 'open', 'purchase', supplierId],
+    queryFn: async ({ signal }) => {
+      const page = await api.get<Page<Order>>('/orders', {
+        signal,
+        query: { kind: 'purchase', supplierId, limit: 100 },
+      });
+      return page.items
+        .filter((o) => RECEIVABLE_STATUSES.includes(o.status))
+        .sort((a, b) => a.number.localeCompare(b.number));
+    },
+    staleTime: 10_000,
   });
 }
 

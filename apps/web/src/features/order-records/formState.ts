@@ -2,6 +2,7 @@ import { orderFields, orderLineAmount, orderRules, sumDecimals } from '@plastrac
 import { z } from 'zod';
 import { toLocalInput } from '../../components/common/datetime.ts';
 import { leftOutWhenBlank, nullWhenBlank, typed } from '../../components/common/schemaForm.ts';
+import type { MaterialOption } from '../receive-records/api.ts';
 import type { OrderDetail, OrderInput } from './api.ts';
 
 const wire = orderFields.shape;
@@ -13,7 +14,8 @@ const lineFormSchema = wire.lines.element.extend({
   // Left blank, the server takes the material's own grade.
   grade: leftOutWhenBlank(wireLine.grade),
   kg: typed(wireLine.kg),
-  unit_price: typed(wireLine.unit_price),
+  // Left blank, the server takes the price list's price (selling for a sale, buying for a purchase).
+  unit_price: leftOutWhenBlank(wireLine.unit_price),
 });
 
 /**
@@ -91,9 +93,19 @@ export function toInput(checked: z.output<typeof orderFormSchema>, confirm: bool
   };
 }
 
-/** Each line's amount as the server will store it (null until kg and price are numbers), and the totals. */
-export function orderFigures(lines: LineValues[]) {
-  const amounts = lines.map((l) => orderLineAmount(l.kg, l.unit_price));
+/** The grade a line stands for: its own, else its material's (as the server resolves it). */
+export const lineGrade = (line: LineValues, materials: MaterialOption[]) =>
+  line.grade.trim() || materials.find((m) => m.id === line.material_id)?.grade || 'A';
+
+/**
+ * Each line's amount as the server will store it (null until kg and price are numbers), and the
+ * totals. A line whose price is blank is priced with `listPrice`, the price list's row the server will use.
+ */
+export function orderFigures(
+  lines: LineValues[],
+  listPrice: (line: LineValues) => string | null | undefined = () => undefined,
+) {
+  const amounts = lines.map((l) => orderLineAmount(l.kg, l.unit_price.trim() || listPrice(l) || ''));
   return {
     amounts,
     totalKg: sumDecimals(

@@ -28,6 +28,7 @@ export const PELLETS = {
 };
 export const PO_ID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f7011';
 export const DISPATCH_ID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f7010';
+export const RECEIPT_ID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f7012';
 const PERSON = { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f7020', name: 'Mara Manager' };
 
 export const draftOrder = (over: Record<string, unknown> = {}) => ({
@@ -82,6 +83,7 @@ export const draftOrder = (over: Record<string, unknown> = {}) => ({
     },
   ],
   dispatches: [],
+  receipts: [],
   ...over,
 });
 
@@ -126,9 +128,44 @@ export const purchaseOrder = (over: Record<string, unknown> = {}) => {
     customer: null,
     supplier: SUPPLIER,
     customer_reference: null,
-    shipped_kg: null,
-    fulfilled_pct: null,
-    lines: draft.lines.map((l) => ({ ...l, fulfilment: null })),
+    confirmed_by: PERSON,
+    confirmed_at: '2026-11-02T02:00:00.000Z',
+    lines: draft.lines,
+    ...over,
+  });
+};
+
+/** A purchase order 400 kg of whose flake arrived on a posted receive record, with a draft one after it. */
+export const receivedPurchaseOrder = (over: Record<string, unknown> = {}) => {
+  const draft = draftOrder();
+  return purchaseOrder({
+    status: 'partly_fulfilled',
+    version: 3,
+    shipped_kg: '400.000',
+    fulfilled_pct: '26.67',
+    lines: [
+      {
+        ...draft.lines[0],
+        fulfilment: { shipped_kg: '400.000', remaining_kg: '600.000', fulfilled_pct: '40.00' },
+      },
+      draft.lines[1],
+    ],
+    receipts: [
+      {
+        id: RECEIPT_ID,
+        number: 'RR-2026-000101',
+        status: 'posted',
+        received_at: '2026-11-09T01:15:00.000Z',
+        total_net_kg: '400.000',
+      },
+      {
+        id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f7013',
+        number: 'RR-2026-000102',
+        status: 'draft',
+        received_at: '2026-11-12T03:00:00.000Z',
+        total_net_kg: '150.000',
+      },
+    ],
     ...over,
   });
 };

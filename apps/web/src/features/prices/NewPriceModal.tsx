@@ -1,26 +1,48 @@
-import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { formatPhp, priceCreateSchema } from '@plastrace/shared';
+import {
+  Button,
+  Group,
+  Input,
+  Modal,
+  NativeSelect,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  formatPhp,
+  PRICE_KIND_LABELS,
+  PRICE_KINDS,
+  type PriceKind,
+  priceCreateSchema,
+} from '@plastrace/shared';
+import { useId } from 'react';
 import { wireFieldErrorsOf } from '../../components/common/apiErrors.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
 import { useSchemaForm } from '../../components/common/schemaForm.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import type { MaterialOption } from '../receive-records/api.ts';
-import { type PriceInput, useCreatePrice } from './api.ts';
+import { type PriceFilters, useCreatePrice } from './api.ts';
 
 const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Manila' });
 
-/** "New price": always a new row from its effective date on; earlier prices stay as history. */
+/**
+ * "New price": always a new row from its effective date on; earlier prices stay as history. Buying
+ * unless the list is filtered to selling prices.
+ */
 export function NewPriceModal({
   materials,
   initial,
   onClose,
 }: {
   materials: MaterialOption[];
-  initial: Partial<PriceInput>;
+  initial: Partial<PriceFilters>;
   onClose: () => void;
 }) {
   // Checked by the API's own body schema: the same rules and words in the browser as on the server.
   const form = useSchemaForm(priceCreateSchema, {
+    kind: initial.kind || 'buying',
     material_id: initial.materialId ?? '',
     grade: initial.grade || 'A',
     region: initial.region ?? '',
@@ -29,12 +51,14 @@ export function NewPriceModal({
   });
   const create = useCreatePrice();
   const { showToast } = useToast();
+  const kindLabel = useId();
 
   const submit = form.onSubmit((values) => {
     create.reset();
     const body = priceCreateSchema.parse(values);
     create.mutate(
       {
+        kind: body.kind,
         materialId: body.material_id,
         grade: body.grade ?? 'A',
         region: body.region,
@@ -44,7 +68,7 @@ export function NewPriceModal({
       {
         onSuccess: (price) => {
           showToast({
-            message: `${price.material.name} at ${formatPhp(price.pricePerKg)}/kg from ${price.effectiveFrom}.`,
+            message: `${PRICE_KIND_LABELS[price.kind]} price of ${price.material.name} at ${formatPhp(price.pricePerKg)}/kg from ${price.effectiveFrom}.`,
           });
           onClose();
         },
@@ -59,6 +83,21 @@ export function NewPriceModal({
       <form onSubmit={submit} noValidate aria-label="New price">
         <Stack gap="sm">
           {!fieldLevel && <ActionError error={create.error} />}
+          <Input.Wrapper
+            label="Kind"
+            labelElement="div"
+            labelProps={{ id: kindLabel }}
+            description="Buying prices are paid to suppliers; selling prices are asked of customers"
+            error={form.errors.kind}
+          >
+            <SegmentedControl
+              aria-labelledby={kindLabel}
+              fullWidth
+              data={PRICE_KINDS.map((k) => ({ value: k, label: PRICE_KIND_LABELS[k] }))}
+              value={form.getValues().kind}
+              onChange={(kind) => form.setFieldValue('kind', kind as PriceKind)}
+            />
+          </Input.Wrapper>
           <NativeSelect
             label="Material"
             required

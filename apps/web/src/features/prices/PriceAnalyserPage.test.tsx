@@ -29,9 +29,10 @@ const qc = facilityRecord({
   name: 'QC MRF',
   region: 'NCR',
 });
-const price = (n: number, date: string, value: string) =>
+const price = (n: number, date: string, value: string, kind: 'buying' | 'selling' = 'buying') =>
   wire(priceSchema, {
     id: `0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4f0${n}`,
+    kind,
     material: { id: pet.id, code: pet.code, name: pet.name },
     grade: 'A',
     region: 'NCR',
@@ -83,19 +84,22 @@ function renderPrices(
     'GET /api/prices/stock-value': json(stockValue),
     ...handlers,
   });
-  renderWithAuth(route('/price-analyser', PriceAnalyserPage), url);
-  return server;
+  const { router } = renderWithAuth(route('/price-analyser', PriceAnalyserPage), url);
+  return Object.assign(server, { router });
 }
+const queryOf = (url: string | undefined) => new URL(url ?? '', 'http://x').searchParams;
 
 describe('Price analyser', () => {
   it('charts one point per price of the chosen material, grade and region', async () => {
     const server = renderPrices('operator', `/price-analyser?material=${pet.id}&grade=A&region=NCR`);
     const chart = await screen.findByRole('img', { name: 'Price history of PET clear, grade A, NCR' });
     expect(chart.querySelectorAll('circle')).toHaveLength(3);
-    const query = new URL(server.calls('GET', '/api/prices/history')[0]?.url ?? '', 'http://x').searchParams;
+    const query = queryOf(server.calls('GET', '/api/prices/history')[0]?.url);
     expect(query.get('material_id')).toBe(pet.id);
     expect(query.get('grade')).toBe('A');
     expect(query.get('region')).toBe('NCR');
+    // No kind chosen: both kinds.
+    expect(query.has('kind')).toBe(false);
     expect(
       new URL(server.calls('GET', '/api/prices').at(-1)?.url ?? '', 'http://x').searchParams.get(
         'material_id',
@@ -103,6 +107,90 @@ describe('Price analyser', () => {
     ).toBe(pet.id);
     // No "New price" for operators.
     expect(screen.queryByRole('button', { name: 'New price' })).not.toBeInTheDocument();
+  });
+
+  it('shows each price’s kind, filters by kind in the address, and charts only that kind', async () => {
+    const selling = price(4, '2026-04-01', '31.00', 'selling');
+    const server = renderPrices('operator', `/price-analyser?material=${pet.id}`, {
+      'GET /api/prices': json(
+        wire(page(priceSchema), { items: [selling, ...[...history].reverse()], next_cursor: null }),
+      ),
+      'GET /api/prices/history': json(wire(itemsOf(priceSchema), { items: [...history, selling] })),
+    });
+    const table = await screen.findByRole('table', { name: 'Prices' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('2026-04-01Selling');
+    expect(rows[2]).toHaveTextContent('2026-05-01Buying');
+    // Both kinds: one line each, on one scale, told apart without colour too.
+    const both = await screen.findByRole('img', { name: 'Price history of PET clear' });
+    expect(both.querySelectorAll('circle')).toHaveLength(4);
+    expect(both.querySelectorAll('path')).toHaveLength(2);
+    expect(screen.getByText('Solid line: buying prices; dashed line: selling prices.')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    const kind = screen.getByRole('combobox', { name: 'Kind' });
+    expect(kind).toHaveValue('');
+    await user.selectOptions(kind, 'Selling');
+    await waitFor(() => expect(server.router.state.location.search).toContain('kind=selling'));
+    await waitFor(() =>
+      expect(queryOf(server.calls('GET', '/api/prices').at(-1)?.url).get('kind')).toBe('selling'),
+    );
+    await waitFor(() =>
+      expect(queryOf(server.calls('GET', '/api/prices/history').at(-1)?.url).get('kind')).toBe('selling'),
+    );
+    expect(
+      await screen.findByRole('img', { name: 'Selling price history of PET clear' }),
+    ).toBeInTheDocument();
+  });
+
+  it('reads the kind from the address', async () => {
+    const server = renderPrices('operator', '/price-analyser?kind=buying');
+    expect(await screen.findByRole('combobox', { name: 'Kind' })).toHaveValue('buying');
+    await waitFor(() => expect(server.calls('GET', '/api/prices')).toHaveLength(1));
+    expect(queryOf(server.calls('GET', '/api/prices')[0]?.url).get('kind')).toBe('buying');
+  });
+
+  it('reads a kind in the address that is not one as both kinds', async () => {
+    const server = renderPrices('operator', '/price-analyser?kind=rent');
+    expect(await screen.findByRole('combobox', { name: 'Kind' })).toHaveValue('');
+    await waitFor(() => expect(server.calls('GET', '/api/prices')).toHaveLength(1));
+    expect(queryOf(server.calls('GET', '/api/prices')[0]?.url).has('kind')).toBe(false);
+  });
+
+  it('adds a selling price when Selling is chosen, and starts from the kind the list shows', async () => {
+    const server = renderPrices('admin', '/price-analyser?kind=selling', {
+      'POST /api/prices': json(price(5, '2026-06-01', '30.00', 'selling'), 201),
+      'GET /api/prices/stock-value': json(
+        wire(stockValueSchema, { as_of: '2026-05-20', items: [], total_value_php: '0.00', without_price: 0 }),
+      ),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'New price' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'New price' }));
+    expect(dialog.getByRole('radio', { name: 'Selling' })).toBeChecked();
+    await user.click(dialog.getByRole('radio', { name: 'Buying' }));
+    expect(dialog.getByRole('radio', { name: 'Buying' })).toBeChecked();
+    await user.click(dialog.getByRole('radio', { name: 'Selling' }));
+    await user.selectOptions(dialog.getByRole('combobox', { name: /^Material/ }), 'PET clear (PET-CLR)');
+    await user.type(dialog.getByRole('textbox', { name: /^Region/ }), 'NCR');
+    await user.type(dialog.getByRole('textbox', { name: /^Price/ }), '30');
+    await user.click(dialog.getByRole('button', { name: 'Add price' }));
+    await waitFor(() => expect(server.calls('POST', '/api/prices')).toHaveLength(1));
+    expect(server.calls('POST', '/api/prices')[0]?.body).toMatchObject({
+      kind: 'selling',
+      price_per_kg: '30',
+    });
+    expect(
+      await screen.findByText('Selling price of PET clear at ₱30.00/kg from 2026-06-01.'),
+    ).toBeInTheDocument();
+  });
+
+  it('values the stock at today’s buying prices and says so', async () => {
+    renderPrices();
+    expect(
+      await screen.findByText('Valued at today’s buying prices: what the stock would cost to buy again.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('columnheader', { name: 'Buying ₱/kg' })).toBeInTheDocument();
   });
 
   it('places points by date and price (higher price, higher on the chart)', () => {
@@ -151,16 +239,21 @@ describe('Price analyser', () => {
     const date = dialog.getByLabelText(/^Effective from/);
     await user.clear(date);
     await user.type(date, '2026-06-01');
+    expect(dialog.getByRole('radiogroup', { name: 'Kind' })).toBeInTheDocument();
+    expect(dialog.getByRole('radio', { name: 'Buying' })).toBeChecked();
     await user.click(dialog.getByRole('button', { name: 'Add price' }));
     await waitFor(() => expect(server.calls('POST', '/api/prices')).toHaveLength(1));
     expect(server.calls('POST', '/api/prices')[0]?.body).toEqual({
+      kind: 'buying',
       material_id: pet.id,
       grade: 'A',
       region: 'NCR',
       price_per_kg: '22',
       effective_from: '2026-06-01',
     });
-    expect(await screen.findByText('PET clear at ₱22.00/kg from 2026-06-01.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Buying price of PET clear at ₱22.00/kg from 2026-06-01.'),
+    ).toBeInTheDocument();
   });
 
   it('checks a new price with the API’s own schema, in its words, and clears a message as the field is fixed', async () => {

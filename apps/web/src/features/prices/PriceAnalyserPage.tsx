@@ -1,6 +1,6 @@
 import { Button, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { formatPhp } from '@plastrace/shared';
+import { formatPhp, PRICE_KIND_LABELS, PRICE_KINDS, type PriceKind } from '@plastrace/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -14,15 +14,20 @@ import { useMaterialOptions } from '../receive-records/api.ts';
 import { type PriceFilters, usePriceHistory, usePrices } from './api.ts';
 import { NewPriceModal } from './NewPriceModal.tsx';
 import { PriceChart } from './PriceChart.tsx';
+import { PriceKindBadge } from './PriceKindBadge.tsx';
 import { StockValue } from './StockValue.tsx';
 
+const isKind = (v: string): v is PriceKind => (PRICE_KINDS as readonly string[]).includes(v);
 const readFilters = (p: URLSearchParams): PriceFilters => ({
+  // A kind typed into the address that is not one reads as both.
+  kind: isKind(p.get('kind') ?? '') ? (p.get('kind') as PriceKind) : '',
   materialId: p.get('material') ?? '',
   region: p.get('region') ?? '',
   grade: p.get('grade') ?? '',
 });
 function writeFilters(f: PriceFilters) {
   const p = new URLSearchParams();
+  if (f.kind) p.set('kind', f.kind);
   if (f.materialId) p.set('material', f.materialId);
   if (f.region.trim()) p.set('region', f.region.trim());
   if (f.grade.trim()) p.set('grade', f.grade.trim());
@@ -67,7 +72,7 @@ function PriceAnalyser() {
     <Stack gap="lg">
       <PageHeader
         title="Price analyser"
-        description="Buying prices in ₱/kg by material, grade and region, and what your stock is worth at them."
+        description="Buying prices (paid to suppliers) and selling prices (asked of customers) in ₱/kg by material, grade and region, and what your stock is worth at today’s buying prices."
         actions={
           mayAddPrices && (
             <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>
@@ -77,6 +82,15 @@ function PriceAnalyser() {
         }
       />
       <FilterBar label="Filter the prices">
+        <NativeSelect
+          label="Kind"
+          value={filters.kind}
+          data={[
+            { value: '', label: 'All kinds' },
+            ...PRICE_KINDS.map((k) => ({ value: k, label: PRICE_KIND_LABELS[k] })),
+          ]}
+          onChange={(e) => set({ kind: isKind(e.currentTarget.value) ? e.currentTarget.value : '' })}
+        />
         <NativeSelect
           label="Material"
           value={filters.materialId}
@@ -116,7 +130,7 @@ function PriceAnalyser() {
           {history.data && (
             <PriceChart
               rows={history.data.items}
-              title={`Price history of ${material?.name ?? 'the material'}${filters.grade ? `, grade ${filters.grade}` : ''}${filters.region ? `, ${filters.region}` : ''}`}
+              title={`${filters.kind ? `${PRICE_KIND_LABELS[filters.kind]} price` : 'Price'} history of ${material?.name ?? 'the material'}${filters.grade ? `, grade ${filters.grade}` : ''}${filters.region ? `, ${filters.region}` : ''}`}
             />
           )}
         </Stack>
@@ -146,6 +160,7 @@ function PriceAnalyser() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Effective from</Table.Th>
+                  <Table.Th>Kind</Table.Th>
                   <Table.Th>Material</Table.Th>
                   <Table.Th>Grade</Table.Th>
                   <Table.Th>Region</Table.Th>
@@ -156,6 +171,9 @@ function PriceAnalyser() {
                 {rows.map((p) => (
                   <Table.Tr key={p.id}>
                     <Table.Td>{p.effectiveFrom}</Table.Td>
+                    <Table.Td>
+                      <PriceKindBadge kind={p.kind} />
+                    </Table.Td>
                     <Table.Td>{p.material.name}</Table.Td>
                     <Table.Td>{p.grade}</Table.Td>
                     <Table.Td>{p.region}</Table.Td>

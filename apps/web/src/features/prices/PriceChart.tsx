@@ -1,6 +1,7 @@
-import { Text } from '@mantine/core';
-import { formatPhp } from '@plastrace/shared';
+import { Stack, Text } from '@mantine/core';
+import { formatPhp, PRICE_KIND_LABELS, PRICE_KINDS } from '@plastrace/shared';
 import type { Price } from './api.ts';
+import { PRICE_KIND_COLOR } from './PriceKindBadge.tsx';
 
 const W = 640;
 const H = 220;
@@ -29,57 +30,76 @@ export function chartPoints(rows: Price[]) {
   return { points: data.map((d) => ({ x: x(d.t), y: y(d.v), row: d.row })), min, max };
 }
 
-/** A small line chart of a material's price over time (inline SVG, no chart library). */
+// Each kind is its own series: buying solid, selling dashed, so they differ without colour too.
+const DASH = { buying: undefined, selling: '6 4' } as const;
+const stroke = (kind: Price['kind']) => `var(--mantine-color-${PRICE_KIND_COLOR[kind]}-6)`;
+
+/**
+ * A small line chart of a material's price over time (inline SVG, no chart library): one line per
+ * kind shown, on one scale.
+ */
 export function PriceChart({ rows, title }: { rows: Price[]; title: string }) {
   const { points, min, max } = chartPoints(rows);
   if (points.length === 0) return <Text c="dimmed">No prices recorded for this selection yet.</Text>;
-  const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
+  const series = PRICE_KINDS.map((kind) => ({
+    kind,
+    points: points.filter((p) => p.row.kind === kind),
+  })).filter((s) => s.points.length > 0);
   const first = points[0]?.row.effectiveFrom;
   const last = points.at(-1)?.row.effectiveFrom;
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={title} style={{ maxWidth: W }}>
-      <title>{title}</title>
-      <line
-        x1={PAD.left}
-        x2={W - PAD.right}
-        y1={H - PAD.bottom}
-        y2={H - PAD.bottom}
-        stroke="currentColor"
-        opacity={0.3}
-      />
-      <line
-        x1={PAD.left}
-        x2={PAD.left}
-        y1={PAD.top}
-        y2={H - PAD.bottom}
-        stroke="currentColor"
-        opacity={0.3}
-      />
-      <text x={PAD.left - 6} y={PAD.top + 4} textAnchor="end" fontSize={11} fill="currentColor">
-        {formatPhp(max.toFixed(2))}
-      </text>
-      <text x={PAD.left - 6} y={H - PAD.bottom} textAnchor="end" fontSize={11} fill="currentColor">
-        {formatPhp(min.toFixed(2))}
-      </text>
-      <text x={PAD.left} y={H - 8} fontSize={11} fill="currentColor">
-        {first}
-      </text>
-      <text x={W - PAD.right} y={H - 8} textAnchor="end" fontSize={11} fill="currentColor">
-        {last}
-      </text>
-      <path d={path} fill="none" stroke="var(--mantine-color-teal-6)" strokeWidth={2} />
-      {points.map((p) => (
-        <circle
-          key={p.row.id}
-          cx={p.x}
-          cy={p.y}
-          r={4}
-          fill="var(--mantine-color-teal-6)"
-          data-testid="price-point"
-        >
-          <title>{`${p.row.effectiveFrom} · ${p.row.region} · grade ${p.row.grade}: ${formatPhp(p.row.pricePerKg)}/kg`}</title>
-        </circle>
-      ))}
-    </svg>
+    <Stack gap={4}>
+      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={title} style={{ maxWidth: W }}>
+        <title>{title}</title>
+        <line
+          x1={PAD.left}
+          x2={W - PAD.right}
+          y1={H - PAD.bottom}
+          y2={H - PAD.bottom}
+          stroke="currentColor"
+          opacity={0.3}
+        />
+        <line
+          x1={PAD.left}
+          x2={PAD.left}
+          y1={PAD.top}
+          y2={H - PAD.bottom}
+          stroke="currentColor"
+          opacity={0.3}
+        />
+        <text x={PAD.left - 6} y={PAD.top + 4} textAnchor="end" fontSize={11} fill="currentColor">
+          {formatPhp(max.toFixed(2))}
+        </text>
+        <text x={PAD.left - 6} y={H - PAD.bottom} textAnchor="end" fontSize={11} fill="currentColor">
+          {formatPhp(min.toFixed(2))}
+        </text>
+        <text x={PAD.left} y={H - 8} fontSize={11} fill="currentColor">
+          {first}
+        </text>
+        <text x={W - PAD.right} y={H - 8} textAnchor="end" fontSize={11} fill="currentColor">
+          {last}
+        </text>
+        {series.map((s) => (
+          <path
+            key={s.kind}
+            d={s.points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ')}
+            fill="none"
+            stroke={stroke(s.kind)}
+            strokeDasharray={DASH[s.kind]}
+            strokeWidth={2}
+          />
+        ))}
+        {points.map((p) => (
+          <circle key={p.row.id} cx={p.x} cy={p.y} r={4} fill={stroke(p.row.kind)} data-testid="price-point">
+            <title>{`${PRICE_KIND_LABELS[p.row.kind]} · ${p.row.effectiveFrom} · ${p.row.region} · grade ${p.row.grade}: ${formatPhp(p.row.pricePerKg)}/kg`}</title>
+          </circle>
+        ))}
+      </svg>
+      {series.length > 1 && (
+        <Text size="xs" c="dimmed">
+          Solid line: buying prices; dashed line: selling prices.
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -4,7 +4,8 @@ import { QueryError } from '../../components/common/QueryError.tsx';
 import { useStockValue } from './api.ts';
 
 /**
- * What the stock on hand is worth at today's prices: each facility × material balance times the
+ * What the stock on hand is worth at today's buying prices (what it would cost to buy again, as
+ * deliveries are priced; never at selling prices): each facility × material balance times the buying
  * price in force for that material's grade in the facility's region ("no price" where there is none).
  * The server values it (exact decimals, one request), so this table and any export agree to the centavo.
  */
@@ -16,6 +17,9 @@ export function StockValue() {
       <Title order={2} size="h4">
         Stock at current prices
       </Title>
+      <Text size="sm" c="dimmed">
+        Valued at today’s buying prices: what the stock would cost to buy again.
+      </Text>
       {value.error && (
         <QueryError error={value.error} what="The stock value" onRetry={() => void value.refetch()} />
       )}
@@ -33,7 +37,7 @@ export function StockValue() {
                 <Table.Th>Facility</Table.Th>
                 <Table.Th>Material</Table.Th>
                 <Table.Th ta="right">Quantity</Table.Th>
-                <Table.Th ta="right">Current ₱/kg</Table.Th>
+                <Table.Th ta="right">Buying ₱/kg</Table.Th>
                 <Table.Th ta="right">Market value</Table.Th>
               </Table.Tr>
             </Table.Thead>

@@ -1,11 +1,14 @@
-import type { priceSchema, stockValueSchema } from '@plastrace/shared';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PriceKind, priceSchema, stockValueSchema } from '@plastrace/shared';
+import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Wire } from '../../api/caseConvert.ts';
 import { api } from '../../api/client.ts';
+import { isNotFound } from '../../components/common/apiErrors.ts';
 import type { Page } from '../team/api.ts';
 
 export type Price = Wire<typeof priceSchema>;
 export interface PriceFilters {
+  /** Buying or selling; blank: both. */
+  kind: PriceKind | '';
   materialId: string;
   region: string;
   grade: string;
@@ -13,6 +16,7 @@ export interface PriceFilters {
 
 export function usePrices(f: PriceFilters) {
   const query = {
+    kind: f.kind || undefined,
     materialId: f.materialId || undefined,
     region: f.region || undefined,
     grade: f.grade || undefined,
@@ -26,9 +30,14 @@ export function usePrices(f: PriceFilters) {
   });
 }
 
-/** Every price of a material (optionally one grade and region), oldest first, for the chart. */
+/** Every price of a material (optionally one kind, grade and region), oldest first, for the chart. */
 export function usePriceHistory(f: PriceFilters) {
-  const query = { materialId: f.materialId, region: f.region || undefined, grade: f.grade || undefined };
+  const query = {
+    kind: f.kind || undefined,
+    materialId: f.materialId,
+    region: f.region || undefined,
+    grade: f.grade || undefined,
+  };
   return useQuery({
     queryKey: ['prices', 'history', query],
     queryFn: ({ signal }) => api.get<{ items: Price[] }>('/prices/history', { signal, query }),
@@ -48,6 +57,7 @@ export function useStockValue() {
 }
 
 export interface PriceInput {
+  kind: PriceKind;
   materialId: string;
   grade: string;
   region: string;
@@ -63,3 +73,49 @@ export function useCreatePrice() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['prices'] }),
   });
 }
+
+/** The price list row in force: its ₱/kg and the day it took effect. */
+export type ListPrice = Pick<Price, 'pricePerKg' | 'effectiveFrom'>;
+
+/**
+ * The price list's row of one kind in force on a day in a region, for each material and grade asked
+ * (one request per distinct pair, GET /api/prices/current), keyed by `priceKey`: the row, null where
+ * there is none (404), undefined while loading or when the region or day is not known.
+ */
+export function useCurrentPrices(
+  kind: PriceKind,
+  items: { materialId: string; grade: string }[],
+  region: string | null | undefined,
+  day: string | null | undefined,
+): Map<string, ListPrice | null | undefined> {
+  const asked = items
+    .map((i) => ({ materialId: i.materialId, grade: i.grade.trim() }))
+    .filter((i) => i.materialId && i.grade);
+  const distinct = [...new Map(asked.map((i) => [priceKey(i.materialId, i.grade), i])).values()];
+  const known = !!region && !!day;
+  const results = useQueries({
+    queries: distinct.map(({ materialId, grade }) => ({
+      queryKey: ['prices', 'current', kind, materialId, grade, region, day],
+      enabled: known,
+      staleTime: 60_000,
+      queryFn: async ({ signal }: { signal: AbortSignal }): Promise<ListPrice | null> => {
+        try {
+          const price = await api.get<Price>('/prices/current', {
+            signal,
+            query: { kind, materialId, grade, region: region ?? '', date: day ?? '' },
+          });
+          return { pricePerKg: price.pricePerKg, effectiveFrom: price.effectiveFrom };
+        } catch (error) {
+          if (isNotFound(error)) return null;
+          throw error;
+        }
+      },
+    })),
+  });
+  return new Map(
+    distinct.map((i, n) => [priceKey(i.materialId, i.grade), known ? results[n]?.data : undefined]),
+  );
+}
+
+/** How useCurrentPrices names a material and grade (the server matches grades whatever their case). */
+export const priceKey = (materialId: string, grade: string) => `${materialId} ${grade.trim().toUpperCase()}`;

@@ -4,6 +4,7 @@ import { IconTrash } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
 import type { MaterialOption } from './api.ts';
 import { lineFigures, type ReceiveForm } from './formState.ts';
+import type { LineOrder } from './receiveOrder.ts';
 
 interface LineFieldsProps {
   form: ReceiveForm;
@@ -11,6 +12,8 @@ interface LineFieldsProps {
   materials: MaterialOption[];
   /** The price list's PHP/kg for this line's material; null: none; undefined: not known yet. */
   listPrice?: string | null;
+  /** The purchase order the delivery is received against, and its line's price for this material. */
+  order?: LineOrder | undefined;
   canRemove: boolean;
   onRemove: () => void;
   /** Enter in the line's last field: the form adds a line after the last one. */
@@ -23,6 +26,7 @@ export function LineFields({
   index,
   materials,
   listPrice,
+  order,
   canRemove,
   onRemove,
   onEnterInLastField,
@@ -32,12 +36,25 @@ export function LineFields({
   const field = (name: 'material_id' | 'gross_kg' | 'tare_kg' | 'deduction_pct' | 'unit_price') =>
     form.getInputProps(`lines.${index}.${name}`);
   if (!line) return null;
-  const figures = lineFigures(line, listPrice);
-  const fromList = !line.unit_price.trim();
+  // A blank price is the order line's, else the price list's: as posting prices it.
+  const orderPrice = order?.unitPrice ?? null;
+  const figures = lineFigures(line, orderPrice ?? listPrice);
+  const blank = !line.unit_price.trim();
+  const fromOrder = blank && orderPrice !== null;
+  const fromList = blank && !fromOrder;
   const priceHint =
     fromList && line.material_id && listPrice === null
       ? 'No price list row for this material here on that day: enter the price'
       : undefined;
+  const notOnOrder =
+    order && line.material_id && order.unitPrice === null
+      ? `Not on ${order.number}: receive it without the order, or choose a material it orders`
+      : undefined;
+  const source = fromOrder
+    ? ` at ${order?.number}'s ${formatPhpPerKg(orderPrice)}`
+    : fromList
+      ? ` at the price list's ${formatPhpPerKg(listPrice)}`
+      : '';
   // Enter inside a line never submits the form by accident (a phone's 'Go' key).
   const noSubmit = (e: KeyboardEvent) => {
     if (e.key === 'Enter') e.preventDefault();
@@ -62,6 +79,7 @@ export function LineFields({
           required
           data-line-first={index}
           style={{ gridColumn: 'span 2' }}
+          description={notOnOrder}
           {...field('material_id')}
           data={[
             { value: '', label: 'Choose…' },
@@ -73,7 +91,13 @@ export function LineFields({
         <TextInput label="Deduction %" placeholder="0" {...decimal} {...field('deduction_pct')} />
         <TextInput
           label="Unit price (PHP/kg)"
-          placeholder={listPrice ? `Price list: ${listPrice}` : 'Price list'}
+          placeholder={
+            orderPrice !== null
+              ? `${order?.number}: ${orderPrice}`
+              : listPrice
+                ? `Price list: ${listPrice}`
+                : 'Price list'
+          }
           {...decimal}
           {...field('unit_price')}
           description={priceHint}
@@ -87,9 +111,7 @@ export function LineFields({
       <Text size="sm" mt="xs" aria-live="polite" data-testid={`line-${n}-figures`}>
         {figures
           ? `Net ${formatKg(figures.netKg)} · Payable ${formatKg(figures.payableKg)} · ${
-              figures.amount === null
-                ? 'Amount from the price list'
-                : `${formatPhp(figures.amount)}${fromList ? ` at the price list's ${formatPhpPerKg(listPrice)}` : ''}`
+              figures.amount === null ? 'Amount from the price list' : `${formatPhp(figures.amount)}${source}`
             }`
           : 'Enter the weights to see net, payable and amount.'}
       </Text>

@@ -1,6 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { receiveRecordInputSchema } from '@plastrace/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { isNotFound } from '../../components/common/apiErrors.ts';
 import { QueryError } from '../../components/common/QueryError.tsx';
 import { RequirePermission } from '../../components/common/RequirePermission.tsx';
@@ -17,15 +18,19 @@ const backLink = (
   </Anchor>
 );
 
-/** /receive-records/new */
+/** /receive-records/new, or ?order_id=… to receive against that purchase order. */
 export function NewReceiveRecordPage() {
   usePageTitle('New delivery');
+  const [params] = useSearchParams();
+  // An address whose order is not an id names no order.
+  const orderId = params.get('order_id') ?? '';
+  const named = !!orderId && receiveRecordInputSchema.shape.order_id.safeParse(orderId).success;
   return (
     <Stack maw={960} gap="md">
       {backLink}
       <RequirePermission action="records.write" title="New delivery">
         <Title order={1}>New delivery</Title>
-        <ReceiveRecordForm />
+        <ReceiveRecordForm orderId={named ? orderId : undefined} />
       </RequirePermission>
     </Stack>
   );

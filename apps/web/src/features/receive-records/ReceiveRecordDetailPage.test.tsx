@@ -103,6 +103,27 @@ describe('Receive record detail', () => {
     expect(reason).not.toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('links the purchase order the delivery was received against', async () => {
+    const ORDER_ID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5040';
+    fakeApi({
+      ...signInAs('operator'),
+      [`GET ${ONE}`]: asWire({ ...postedRecord(), order: { id: ORDER_ID, number: 'PO-2026-000003' } }),
+    });
+    renderDetail();
+    expect(await screen.findByRole('link', { name: 'PO-2026-000003' })).toHaveAttribute(
+      'href',
+      `/order-records/${ORDER_ID}`,
+    );
+    expect(screen.getByText('Purchase order')).toBeInTheDocument();
+  });
+
+  it('names no purchase order for a delivery received without one', async () => {
+    fakeApi({ ...signInAs('operator'), [`GET ${ONE}`]: asWire(postedRecord()) });
+    renderDetail();
+    expect(await screen.findByRole('heading', { name: 'Receive record RR-0042' })).toBeInTheDocument();
+    expect(screen.queryByText('Purchase order')).not.toBeInTheDocument();
+  });
+
   it('offers no Void to operators, and prints', async () => {
     fakeApi({ ...signInAs('operator'), [`GET ${ONE}`]: asWire(postedRecord()) });
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});

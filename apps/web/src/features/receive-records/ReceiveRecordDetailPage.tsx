@@ -110,6 +110,13 @@ function RecordView({ record }: { record: ReceiveRecord }) {
         <DataList aria-label="Record details" labelWidth="170px">
           <Item label="Supplier">{`${record.supplier.name} (${record.supplier.code})`}</Item>
           <Item label="Facility">{`${record.facility.name} (${record.facility.code})`}</Item>
+          {record.order && (
+            <Item label="Purchase order">
+              <Anchor component={Link} to={`/order-records/${record.order.id}`} size="sm" ff="monospace">
+                {record.order.number}
+              </Anchor>
+            </Item>
+          )}
           <Item label="Received at">{formatDateTime(record.receivedAt, timeZone)}</Item>
           <Item label="Weighbridge ticket">{record.weighbridgeTicket ?? '—'}</Item>
           <Item label="Vehicle plate">{record.vehiclePlate ?? '—'}</Item>

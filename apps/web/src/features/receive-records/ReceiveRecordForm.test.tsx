@@ -10,12 +10,13 @@ import {
 } from '@plastrace/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { apiError, fakeApi, type Handler, json, type RecordedRequest } from '../../test/fakeApi.ts';
 import { emptyPage, fieldError, page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
 import { facilityRecord, itemsOf, materialRecord, wire } from '../../test/wire.ts';
-import { NewReceiveRecordPage } from './NewReceiveRecordPage.tsx';
+import { detailAnswer, listAnswer, purchaseOrder } from '../order-records/testData.ts';
+import { EditReceiveRecordPage, NewReceiveRecordPage } from './NewReceiveRecordPage.tsx';
 import { ReceiveRecordDetailPage } from './ReceiveRecordDetailPage.tsx';
 import {
   FACILITY,
@@ -34,6 +35,7 @@ import {
 
 const listPrice = {
   id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5f01',
+  kind: 'buying',
   material: { id: PET.id, code: PET.code, name: PET.name },
   grade: 'A',
   region: 'NCR',
@@ -53,7 +55,7 @@ async function saveAndPost(user: ReturnType<typeof userEvent.setup>) {
 /** A receive record as the API sends it. */
 const record = (value: unknown, status?: number) => json(wire(receiveRecordSchema, value), status);
 
-function renderForm(handlers = {}) {
+function renderForm(handlers = {}, path = '/receive-records/new') {
   const server = fakeApi({
     ...signInAs('operator'),
     'GET /api/suppliers/lookup': json(wire(itemsOf(supplierLookupSchema), { items: [SUPPLIER] })),
@@ -67,6 +69,8 @@ function renderForm(handlers = {}) {
       }),
     ),
     'GET /api/receive-records': emptyPage,
+    // The supplier has no purchase order open.
+    'GET /api/orders': emptyPage,
     // The price list has PET in NCR (the facility's region), not HDPE.
     'GET /api/prices/current': (r: RecordedRequest) =>
       r.url.includes(PET.id)
@@ -77,9 +81,10 @@ function renderForm(handlers = {}) {
   renderWithAuth(
     [
       ...page('/receive-records/new', NewReceiveRecordPage),
+      ...page('/receive-records/:id/edit', EditReceiveRecordPage),
       ...page('/receive-records/:id', ReceiveRecordDetailPage),
     ],
-    '/receive-records/new',
+    path,
   );
   return { server, user: userEvent.setup() };
 }
@@ -366,4 +371,208 @@ describe('Photos in the delivery form', () => {
     expect(server.calls('POST', `${ONE}/post`)).toHaveLength(0);
     expect(await screen.findByRole('heading', { name: 'Receive record RR-0042' })).toBeInTheDocument();
   }, 20_000);
+});
+
+// ---- against a purchase order ----
+
+const PO_ID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5040';
+const OTHER_PO_ID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5041';
+const supplierRef = { id: SUPPLIER.id, code: SUPPLIER.code, name: SUPPLIER.name };
+const MARIA = {
+  id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5005',
+  code: 'SUP-002',
+  name: 'Maria Metals',
+  type: 'junkshop',
+};
+/** A confirmed purchase order from Juan Junkshop of PET at ₱21.00 (HDPE is not on it), arriving at Manila. */
+const po = (over: Record<string, unknown> = {}) => {
+  const base = purchaseOrder();
+  return purchaseOrder({
+    id: PO_ID,
+    supplier: supplierRef,
+    facility: FACILITY,
+    lines: [
+      {
+        ...base.lines[0],
+        material: { id: PET.id, code: PET.code, name: PET.name },
+        unit_price: '21.00',
+        amount: '21000.00',
+      },
+    ],
+    total_kg: '1000.000',
+    amount: '21000.00',
+    ...over,
+  });
+};
+const openOrders = listAnswer([
+  po(),
+  po({
+    id: OTHER_PO_ID,
+    number: 'PO-2026-000004',
+    status: 'partly_fulfilled',
+    due_on: null,
+    shipped_kg: '400.000',
+    fulfilled_pct: '40.00',
+  }),
+  po({ id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5042', number: 'PO-2026-000001', status: 'closed' }),
+]);
+const orderField = () => screen.getByRole('combobox', { name: 'Purchase order' });
+
+describe('Receiving against a purchase order', () => {
+  it('lists the supplier’s open orders, prices a blank line from its order line, and sends the order', async () => {
+    const { server, user } = renderForm({
+      'GET /api/orders': openOrders,
+      [`GET /api/orders/${PO_ID}`]: detailAnswer(po()),
+      'POST /api/receive-records': record(
+        wireRecord({ order: { id: PO_ID, number: 'PO-2026-000003' } }),
+        201,
+      ),
+      [`GET /api/receive-records/${RECORD_ID}`]: record(wireRecord()),
+    });
+    await screen.findByRole('option', { name: 'PET bottles (PET-BTL)' });
+    // Shown once a supplier is chosen.
+    expect(screen.queryByRole('combobox', { name: 'Purchase order' })).not.toBeInTheDocument();
+    await fillHeader(user);
+    await within(orderField()).findByRole('option', {
+      name: 'PO-2026-000003 · due 2026-11-30 · 0.00 % received',
+    });
+    // Open ones only: confirmed or partly fulfilled.
+    expect(
+      within(orderField())
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'No purchase order',
+      'PO-2026-000003 · due 2026-11-30 · 0.00 % received',
+      'PO-2026-000004 · no due date · 40.00 % received',
+    ]);
+    const asked = new URL(server.calls('GET', '/api/orders')[0]?.url ?? '', 'http://x').searchParams;
+    expect(Object.fromEntries(asked)).toEqual({ kind: 'purchase', supplier_id: SUPPLIER.id, limit: '100' });
+
+    await user.selectOptions(orderField(), 'PO-2026-000003 · due 2026-11-30 · 0.00 % received');
+    await user.selectOptions(line(1).getByRole('combobox', { name: /^Material/ }), 'PET bottles (PET-BTL)');
+    await user.type(line(1).getByRole('textbox', { name: /^Gross kg/ }), '1000');
+    const price = line(1).getByRole('textbox', { name: 'Unit price (PHP/kg)' });
+    // The order line's price comes first; the price list is not asked for it.
+    await waitFor(() => expect(price).toHaveAttribute('placeholder', 'PO-2026-000003: 21.00'));
+    expect(screen.getByTestId('line-1-figures')).toHaveTextContent(
+      "Net 1,000 kg · Payable 1,000 kg · ₱21,000.00 at PO-2026-000003's ₱21.00/kg",
+    );
+    expect(server.calls('GET', '/api/prices/current').filter((r) => r.url.includes(PET.id))).toHaveLength(0);
+
+    // HDPE is not on the order: the line says so, and is priced from the buying price list.
+    await user.click(screen.getByRole('button', { name: 'Add line' }));
+    await user.selectOptions(line(2).getByRole('combobox', { name: /^Material/ }), 'HDPE rigid (HDPE-RIG)');
+    expect(line(2).getByRole('combobox', { name: /^Material/ })).toHaveAccessibleDescription(
+      /^Not on PO-2026-000003/,
+    );
+    await waitFor(() => expect(server.calls('GET', '/api/prices/current').length).toBeGreaterThan(0));
+    expect(server.calls('GET', '/api/prices/current')[0]?.url).toContain('kind=buying');
+    await user.click(line(2).getByRole('button', { name: 'Remove line 2' }));
+
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(server.calls('POST', '/api/receive-records')).toHaveLength(1));
+    expect(server.calls('POST', '/api/receive-records')[0]?.body).toMatchObject({
+      supplier_id: SUPPLIER.id,
+      order_id: PO_ID,
+      lines: [{ material_id: PET.id, gross_kg: '1000' }],
+    });
+    expect(await screen.findByText('Draft RR-0042 saved.')).toBeInTheDocument();
+  });
+
+  it('clears the order when the supplier changes', async () => {
+    const { server, user } = renderForm({
+      'GET /api/suppliers/lookup': json(wire(itemsOf(supplierLookupSchema), { items: [SUPPLIER, MARIA] })),
+      'GET /api/orders': openOrders,
+      [`GET /api/orders/${PO_ID}`]: detailAnswer(po()),
+    });
+    await screen.findByRole('option', { name: 'PET bottles (PET-BTL)' });
+    await fillHeader(user);
+    await within(orderField()).findByRole('option', { name: /^PO-2026-000003/ });
+    await user.selectOptions(orderField(), PO_ID);
+    expect(orderField()).toHaveValue(PO_ID);
+
+    server.on('GET /api/orders', listAnswer([]));
+    // Reopened with a supplier chosen, the list scrolls to it: jsdom has no layout to scroll.
+    Element.prototype.scrollIntoView = vi.fn();
+    onTestFinished(() => {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    });
+    await user.click(screen.getByRole('combobox', { name: /^Supplier/ }));
+    await user.click(await screen.findByRole('option', { name: 'Maria Metals (SUP-002)' }));
+    await waitFor(() => expect(orderField()).toHaveValue(''));
+    expect(await screen.findByText('No open purchase order for this supplier')).toBeInTheDocument();
+    const asked = new URL(server.calls('GET', '/api/orders').at(-1)?.url ?? '', 'http://x').searchParams;
+    expect(asked.get('supplier_id')).toBe(MARIA.id);
+  });
+
+  it('takes the order, its supplier and facility from the address', async () => {
+    const { server, user } = renderForm(
+      {
+        'GET /api/orders': openOrders,
+        [`GET /api/orders/${PO_ID}`]: detailAnswer(po()),
+        'POST /api/receive-records': record(wireRecord(), 201),
+        [`GET /api/receive-records/${RECORD_ID}`]: record(wireRecord()),
+      },
+      `/receive-records/new?order_id=${PO_ID}`,
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: /^Supplier/ })).toHaveValue('Juan Junkshop (SUP-001)'),
+    );
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Facility/ })).toHaveValue(FACILITY.id));
+    await waitFor(() => expect(orderField()).toHaveValue(PO_ID));
+    await user.selectOptions(line(1).getByRole('combobox', { name: /^Material/ }), 'PET bottles (PET-BTL)');
+    await user.type(line(1).getByRole('textbox', { name: /^Gross kg/ }), '500');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(server.calls('POST', '/api/receive-records')).toHaveLength(1));
+    expect(server.calls('POST', '/api/receive-records')[0]?.body).toMatchObject({
+      supplier_id: SUPPLIER.id,
+      facility_id: FACILITY.id,
+      order_id: PO_ID,
+    });
+  });
+
+  it('keeps a draft’s order when it is edited, even one no longer open', async () => {
+    const draft = wireRecord({ order: { id: PO_ID, number: 'PO-2026-000003' } });
+    const { server, user } = renderForm(
+      {
+        'GET /api/orders': listAnswer([]),
+        [`GET /api/orders/${PO_ID}`]: detailAnswer(po({ status: 'fulfilled' })),
+        [`GET /api/receive-records/${RECORD_ID}`]: record(draft),
+        [`PUT /api/receive-records/${RECORD_ID}`]: record(draft),
+      },
+      `/receive-records/${RECORD_ID}/edit`,
+    );
+    const form = within(await screen.findByRole('form', { name: 'Edit RR-0042' }));
+    await waitFor(() => expect(orderField()).toHaveValue(PO_ID));
+    expect(orderField()).toHaveAccessibleDescription(
+      'PO-2026-000003 is fulfilled: deliveries are no longer received against it',
+    );
+    await user.click(form.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(server.calls('PUT', `/api/receive-records/${RECORD_ID}`)).toHaveLength(1));
+    expect(server.calls('PUT', `/api/receive-records/${RECORD_ID}`)[0]?.body).toMatchObject({
+      order_id: PO_ID,
+      version: 1,
+    });
+  });
+
+  it('puts the server’s refusal of the order under the order', async () => {
+    const { user } = renderForm({
+      'GET /api/orders': openOrders,
+      [`GET /api/orders/${PO_ID}`]: detailAnswer(po()),
+      'POST /api/receive-records': fieldError(
+        { 'body.order_id': 'PO-2026-000003 is not confirmed: receive against a confirmed purchase order' },
+        'The order cannot be received against',
+        422,
+      ),
+    });
+    await screen.findByRole('option', { name: 'PET bottles (PET-BTL)' });
+    await fillHeader(user);
+    await within(orderField()).findByRole('option', { name: /^PO-2026-000003/ });
+    await user.selectOptions(orderField(), PO_ID);
+    await user.selectOptions(line(1).getByRole('combobox', { name: /^Material/ }), 'PET bottles (PET-BTL)');
+    await user.type(line(1).getByRole('textbox', { name: /^Gross kg/ }), '10');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(orderField()).toHaveAccessibleDescription(/PO-2026-000003 is not confirmed/));
+  });
 });

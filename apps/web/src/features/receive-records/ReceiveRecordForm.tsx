@@ -16,7 +16,7 @@ import { useNavigate } from 'react-router';
 import { newIdempotencyKey } from '../../api/idempotency.ts';
 import { wireFieldErrorsOf } from '../../components/common/apiErrors.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
-import { useMe } from '../../components/common/useMe.ts';
+import { useCan, useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import {
   type ReceiveRecord,
@@ -30,19 +30,25 @@ import { emptyLine, lineFigures, type ReceiveFormValues, toInput, useReceiveForm
 import { LineFields } from './LineFields.tsx';
 import { PhotoPicker } from './PhotoPicker.tsx';
 import { PostConfirmDialog } from './PostConfirmDialog.tsx';
+import { PurchaseOrderSelect } from './PurchaseOrderSelect.tsx';
 import { usePhotoUploads } from './photos.ts';
 import { RecordPhotos } from './RecordPhotos.tsx';
+import { useReceiveOrder } from './receiveOrder.ts';
 import { SupplierSelect } from './SupplierSelect.tsx';
 
-/** The delivery form, laid out for a phone at the weighbridge. `record`: a draft being edited. */
-export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
+/**
+ * The delivery form, laid out for a phone at the weighbridge. `record`: a draft being edited;
+ * `orderId`: a new delivery received against that purchase order.
+ */
+export function ReceiveRecordForm({ record, orderId }: { record?: ReceiveRecord; orderId?: string }) {
   const { timeZone } = useMe();
   const navigate = useNavigate();
   const { showToast } = useToast();
   // Checked by the API's own body schema: the same rules and words in the browser as on the server.
-  const { schema, form } = useReceiveForm(timeZone, record);
+  const { schema, form } = useReceiveForm(timeZone, record, orderId);
   const values = form.getValues();
   const [supplier, setSupplier] = useState(record?.supplier ?? null);
+  const mayReadOrders = useCan('orders.read');
   // One key per submission: a retry after a failure reuses it, a success starts a new one.
   const saveKey = useRef(newIdempotencyKey());
   const postKey = useRef(newIdempotencyKey());
@@ -65,13 +71,18 @@ export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
   // The messages of the lines after it move up with them.
   const removeLine = (i: number) => form.removeListItem('lines', i);
 
+  // Against a purchase order, a line left without a price takes its order line's price.
+  const materialList = materials.data?.items ?? [];
+  const receiving = useReceiveOrder(form, materialList, setSupplier);
+  const orderPrice = (materialId: string) => receiving.lineOrder(materialId)?.unitPrice;
   // Lines left to the price list show the row posting will use: material grade, facility region, day.
   const region = facilities.data?.items.find((f) => f.id === values.facility_id)?.region;
-  const listed = (materials.data?.items ?? []).filter((m) =>
-    values.lines.some((l) => l.material_id === m.id && !l.unit_price.trim()),
+  const listed = materialList.filter((m) =>
+    values.lines.some((l) => l.material_id === m.id && !l.unit_price.trim() && !orderPrice(m.id)),
   );
   const listPrices = useListPrices(listed, region, values.received_at.slice(0, 10) || null);
-  const figures = values.lines.map((l) => lineFigures(l, listPrices.get(l.material_id)));
+  const priceOf = (materialId: string) => orderPrice(materialId) || listPrices.get(materialId);
+  const figures = values.lines.map((l) => lineFigures(l, priceOf(l.material_id)));
   const totalNet = sumDecimals(
     figures.map((f) => f?.netKg ?? '0'),
     3,
@@ -89,7 +100,7 @@ export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
     post.reset();
     save.mutate(
       {
-        input: toInput(schema.parse(checked)),
+        input: toInput(schema.parse(checked), !!record),
         idempotencyKey: saveKey.current,
         id: record?.id,
         version: record?.version,
@@ -156,9 +167,18 @@ export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
             error={form.errors.supplier_id}
             onChange={(s) => {
               setSupplier(s);
+              // Another supplier's purchase order is not this one's.
+              if ((s?.id ?? '') !== values.supplier_id) form.setFieldValue('order_id', '');
               form.setFieldValue('supplier_id', s?.id ?? '');
             }}
           />
+          {mayReadOrders && values.supplier_id && (
+            <PurchaseOrderSelect
+              form={form}
+              current={receiving.order ?? record?.order ?? undefined}
+              loadError={receiving.query.error}
+            />
+          )}
           <NativeSelect
             label="Facility"
             required
@@ -199,8 +219,9 @@ export function ReceiveRecordForm({ record }: { record?: ReceiveRecord }) {
               key={line.key}
               form={form}
               index={i}
-              materials={materials.data?.items ?? []}
+              materials={materialList}
               listPrice={listPrices.get(line.material_id)}
+              order={receiving.lineOrder(line.material_id)}
               canRemove={values.lines.length > 1}
               onRemove={() => removeLine(i)}
               onEnterInLastField={() => {

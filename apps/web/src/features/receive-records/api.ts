@@ -1,9 +1,9 @@
 import type { receiveRecordSchema } from '@plastrace/shared';
-import { useInfiniteQuery, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Wire } from '../../api/caseConvert.ts';
 import { api } from '../../api/client.ts';
-import { isNotFound } from '../../components/common/apiErrors.ts';
 import { invalidateStock } from '../lots/api.ts';
+import { priceKey, useCurrentPrices } from '../prices/api.ts';
 import type { Page } from '../team/api.ts';
 
 export type ReceiveRecord = Wire<typeof receiveRecordSchema>;
@@ -66,6 +66,8 @@ export interface ReceiveInput {
   scaleDeviceId?: string | undefined;
   vehiclePlate?: string | undefined;
   notes?: string | undefined;
+  /** The purchase order it is received against; null clears a draft's. */
+  orderId?: string | null | undefined;
   lines: {
     materialId: string;
     grossKg: string;
@@ -155,33 +157,22 @@ export function useMaterialOptions(enabled = true) {
 }
 
 /**
- * What the price list charges per kg for each material on a day in a region — the row posting will use
- * for a line without a unit price (the material's grade, the facility's region, the day received):
- * a price, null where there is none, undefined while loading or when the region or day is not known.
+ * What the buying price list charges per kg for each material on a day in a region — the row posting
+ * will use for a line without a unit price (the material's grade, the facility's region, the day
+ * received): a price, null where there is none, undefined while loading or when the region or day is
+ * not known.
  */
 export function useListPrices(
   materials: MaterialOption[],
   region: string | null | undefined,
   day: string | null,
 ): Map<string, string | null | undefined> {
-  const results = useQueries({
-    queries: materials.map((m) => ({
-      queryKey: ['prices', 'current', m.id, m.grade ?? 'A', region, day],
-      enabled: !!region && !!day,
-      staleTime: 60_000,
-      queryFn: async ({ signal }: { signal: AbortSignal }) => {
-        try {
-          const price = await api.get<{ pricePerKg: string }>('/prices/current', {
-            signal,
-            query: { materialId: m.id, grade: m.grade ?? 'A', region: region ?? '', date: day ?? '' },
-          });
-          return price.pricePerKg;
-        } catch (error) {
-          if (isNotFound(error)) return null;
-          throw error;
-        }
-      },
-    })),
-  });
-  return new Map(materials.map((m, i) => [m.id, region && day ? results[i]?.data : undefined]));
+  const grades = materials.map((m) => ({ materialId: m.id, grade: m.grade ?? 'A' }));
+  const prices = useCurrentPrices('buying', grades, region, day);
+  return new Map(
+    grades.map((g) => {
+      const price = prices.get(priceKey(g.materialId, g.grade));
+      return [g.materialId, price === null ? null : price?.pricePerKg];
+    }),
+  );
 }

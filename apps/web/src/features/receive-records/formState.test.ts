@@ -72,6 +72,21 @@ describe('receive form rules', () => {
     ]);
   });
 
+  it('sends the purchase order chosen; without one, a new delivery leaves it out and an edit clears it', () => {
+    const ORDER = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a04';
+    const schema = receiveFormSchema(TZ);
+    const chosen = schema.parse({ ...valuesWith({ gross_kg: '100' }), order_id: ORDER });
+    expect(toInput(chosen).orderId).toBe(ORDER);
+    expect(toInput(chosen, true).orderId).toBe(ORDER);
+    const none = schema.parse(valuesWith({ gross_kg: '100' }));
+    expect(toInput(none)).not.toHaveProperty('orderId', null);
+    expect(toInput(none).orderId).toBeUndefined();
+    expect(toInput(none, true).orderId).toBeNull();
+    expect(problems({ ...valuesWith({ gross_kg: '100' }), order_id: 'PO-2026-000003' })).toEqual({
+      order_id: 'Choose a purchase order',
+    });
+  });
+
   it('previews the figures posting will store', () => {
     const [line] = valuesWith({
       gross_kg: '1250.5',

@@ -50,6 +50,8 @@ export const receiveFormSchema = (timeZone: string) =>
     scale_device_id: leftOutWhenBlank(wire.scale_device_id),
     vehicle_plate: leftOutWhenBlank(wire.vehicle_plate),
     notes: leftOutWhenBlank(wire.notes),
+    // No purchase order: left out (a new delivery) or cleared (toInput sends null for a draft's edit).
+    order_id: leftOutWhenBlank(wire.order_id),
     // The wire's own count rules (at least one line, at most 50), on lines held as text.
     lines: z.array(lineFormSchema).check(...((wire.lines.def.checks ?? []) as z.core.$ZodCheck<unknown[]>[])),
   });
@@ -68,9 +70,10 @@ export const emptyLine = (): LineValues => ({
   unit_price: '',
 });
 
-export const newValues = (timeZone: string, now = new Date()): ReceiveFormValues => ({
+export const newValues = (timeZone: string, now = new Date(), orderId = ''): ReceiveFormValues => ({
   supplier_id: '',
   facility_id: '',
+  order_id: orderId,
   received_at: toLocalInput(now, timeZone),
   weighbridge_ticket: '',
   scale_device_id: '',
@@ -82,6 +85,8 @@ export const newValues = (timeZone: string, now = new Date()): ReceiveFormValues
 export const valuesOf = (record: ReceiveRecord, timeZone: string): ReceiveFormValues => ({
   supplier_id: record.supplier.id,
   facility_id: record.facility.id,
+  // Editing a draft keeps the order it names.
+  order_id: record.order?.id ?? '',
   received_at: toLocalInput(new Date(record.receivedAt), timeZone),
   weighbridge_ticket: record.weighbridgeTicket ?? '',
   scale_device_id: record.scaleDeviceId ?? '',
@@ -97,18 +102,24 @@ export const valuesOf = (record: ReceiveRecord, timeZone: string): ReceiveFormVa
   })),
 });
 
-/** The delivery form: a draft being edited, or a new delivery received now. */
-export function useReceiveForm(timeZone: string, record?: ReceiveRecord) {
+/**
+ * The delivery form: a draft being edited, or a new delivery received now (against `orderId`, a
+ * purchase order, when one is given).
+ */
+export function useReceiveForm(timeZone: string, record?: ReceiveRecord, orderId = '') {
   const schema = useMemo(() => receiveFormSchema(timeZone), [timeZone]);
   // Made once: the form keeps its first values (and "now" is when the form opened).
-  const [initial] = useState(() => (record ? valuesOf(record, timeZone) : newValues(timeZone)));
+  const [initial] = useState(() =>
+    record ? valuesOf(record, timeZone) : newValues(timeZone, new Date(), orderId),
+  );
   return { schema, form: useSchemaForm(schema, initial) };
 }
 export type ReceiveForm = ReturnType<typeof useReceiveForm>['form'];
 
 /**
  * The line's net, payable and amount as posting will store them (null until the weights are numbers).
- * A line without a unit price is priced with `listPrice`, the price list's row posting will use.
+ * A line without a unit price is priced with `listPrice`: the purchase order line's price, else the
+ * price list's row, as posting will.
  */
 export const lineFigures = (line: LineValues, listPrice?: string | null) =>
   receiveLineFigures({
@@ -118,11 +129,15 @@ export const lineFigures = (line: LineValues, listPrice?: string | null) =>
     price: line.unit_price.trim() || listPrice || '',
   });
 
-/** The request body (camelCase: the client writes the wire's names) from the checked form. */
-export function toInput(body: z.output<ReceiveFormSchema>): ReceiveInput {
+/**
+ * The request body (camelCase: the client writes the wire's names) from the checked form. Without an
+ * order, a new delivery leaves it out and a draft's edit (which replaces the draft) clears it.
+ */
+export function toInput(body: z.output<ReceiveFormSchema>, editing = false): ReceiveInput {
   return {
     supplierId: body.supplier_id,
     facilityId: body.facility_id,
+    orderId: body.order_id ?? (editing ? null : undefined),
     receivedAt: body.received_at,
     weighbridgeTicket: body.weighbridge_ticket ?? undefined,
     scaleDeviceId: body.scale_device_id ?? undefined,

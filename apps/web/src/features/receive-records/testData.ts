@@ -31,6 +31,7 @@ export const wireRecord = (over: Record<string, unknown> = {}) => ({
   status: 'draft',
   supplier: { id: SUPPLIER.id, code: SUPPLIER.code, name: SUPPLIER.name },
   facility: FACILITY,
+  order: null,
   received_at: '2026-05-20T01:30:00Z',
   weighbridge_ticket: 'WB-778',
   scale_device_id: null,
