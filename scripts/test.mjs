@@ -9,6 +9,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const reports = mkdtempSync(join(tmpdir(), 'plastrace-test-'));
 
 const suites = [
+  { name: 'verify', workspace: 'packages/verify' },
   { name: 'server', workspace: 'apps/server' },
   { name: 'web', workspace: 'apps/web' },
   {
