@@ -21,9 +21,12 @@ import { materialTypesScenarios } from './scenarios/material-types.ts';
 import { productionPostingScenarios } from './scenarios/production-posting.ts';
 import { receiveListScenarios } from './scenarios/receive-list.ts';
 import { receivePostingScenarios } from './scenarios/receive-posting.ts';
+import { recordLogScenarios } from './scenarios/record-log.ts';
 
 /** Every row, in the order they run (the batch rows depend on --batch-size). */
 const scenarios = (opts: ReturnType<typeof parseOptions>): Scenario[] => [
+  // First: they build the record log's tree on an empty log; the posting rows append to it.
+  ...recordLogScenarios,
   ...healthScenarios,
   ...materialTypesScenarios,
   ...receiveListScenarios,

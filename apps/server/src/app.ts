@@ -6,7 +6,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Config, isLoopbackHost } from './config.ts';
+import { type Config, isLoopbackHost, logOrigin } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/client.ts';
 import { lazyChildLogger, loggerOptions } from './lib/logger.ts';
@@ -25,6 +25,9 @@ import { intakeRoutes } from './modules/intake/intake.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { customerLedgerRoutes } from './modules/ledger/customer-ledger.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
+import { logRoutes } from './modules/log/log.routes.ts';
+import { startDailyAudit, startSequencer } from './modules/log/sequencer.ts';
+import { generateSigner, type LogSigner } from './modules/log/signer.ts';
 import { logisticsRoutes } from './modules/logistics/logistics.routes.ts';
 import { lotRoutes, publicLotRoutes } from './modules/lots/lots.routes.ts';
 import { Mailer } from './modules/mail/mail.service.ts';
@@ -65,6 +68,10 @@ export type AppOptions = {
   webDist?: string;
   /** A ready pino logger (main.ts shares one with start-up code); else one is made from the config. */
   logger?: FastifyBaseLogger;
+  /** The record log's key (main.ts loads it); else a new one for this app's life (tests). */
+  logSigner?: LogSigner;
+  /** Runs the record log's sequencer in the background (default); tests integrate when they choose. */
+  logSequencer?: boolean;
 };
 
 export const API_VERSION = '0.1.0';
@@ -134,6 +141,15 @@ export async function buildApp(opts: AppOptions) {
   );
   app.addHook('onClose', async () => stopPruning());
   const ctx: AppContext = { db: opts.db, mailer, publicUrl: opts.config.publicUrl };
+  const signer = opts.logSigner ?? generateSigner(logOrigin(opts.config.publicUrl)).signer;
+  if (opts.logSequencer !== false) {
+    const stopSequencer = startSequencer(opts.db, signer, app.log);
+    const stopAudit = startDailyAudit(opts.db, signer, app.log);
+    app.addHook('onClose', async () => {
+      await stopAudit();
+      await stopSequencer();
+    });
+  }
   const csrf = await registerCsrf(app, {
     key: () => secret(opts.db, 'csrf', () => randomBytes(32).toString('base64url')),
     secure: opts.config.publicUrl.startsWith('https:'),
@@ -150,6 +166,7 @@ export async function buildApp(opts: AppOptions) {
     await open.register(publicInvitationRoutes, { prefix: '/api', ctx });
     await open.register(publicLotRoutes, { prefix: '/api', ctx });
     await open.register(publicDispatchRoutes, { prefix: '/api', ctx });
+    await open.register(logRoutes, { prefix: '/api', db: opts.db, signer });
     await open.register(contactRoutes, { prefix: '/api', ctx, supportEmail: opts.config.supportEmail });
   });
   await app.register(sessionRoutes, { prefix: '/api', ...auth });

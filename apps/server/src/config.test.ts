@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'true',
       SUPPORT_EMAIL: 'help@recycler.example.ph',
       DB_POOL_SIZE: '12',
+      LOG_ORIGIN: 'plastrace.example.ph/log',
     });
     expect(c).toEqual({
       port: 8080,
@@ -40,6 +41,8 @@ describe('loadConfig', () => {
       trustProxy: true,
       supportEmail: 'help@recycler.example.ph',
       poolSize: 12,
+      logSigningKey: undefined,
+      logOrigin: 'plastrace.example.ph/log',
     });
   });
 

@@ -37,6 +37,14 @@ const envSchema = z.object({
     .trim()
     .email('must be an email address such as support@plastrace.ph')
     .default(DEFAULT_SUPPORT_EMAIL),
+  LOG_SIGNING_KEY: z
+    .string()
+    .regex(/^PRIVATE\+KEY\+[^\s+]+\+[0-9a-f]{8}\+\S+$/, 'must read PRIVATE+KEY+<name>+<key id>+<base64 key>')
+    .optional(),
+  LOG_ORIGIN: z
+    .string()
+    .regex(/^[^\s+]+$/, 'must be one word without spaces or "+", such as plastrace.example.ph/log')
+    .optional(),
   DB_POOL_SIZE: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')
@@ -68,7 +76,17 @@ export type Config = {
   supportEmail: string;
   /** Database connections of this instance. */
   poolSize: number;
+  /** The record log's signer key; when unset, the one kept in DATA_DIR (made on the first start). */
+  logSigningKey: string | undefined;
+  /** The record log's name, the first line of its checkpoints. */
+  logOrigin: string;
 };
+
+/** Variables whose values are never echoed, not even in a configuration error. */
+const SECRET = new Set(['LOG_SIGNING_KEY']);
+
+/** The log's name when LOG_ORIGIN is not set: the installation's host, then /plastrace-log. */
+export const logOrigin = (publicUrl: string) => `${new URL(publicUrl).host}/plastrace-log`;
 
 /** Whether HOST accepts connections from this machine only (then the demo password may be shown). */
 export function isLoopbackHost(host: string): boolean {
@@ -96,23 +114,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       parsed.error.issues.map((i) => {
         const name = String(i.path[0]);
-        return `${name}=${JSON.stringify(env[name])}: ${i.message}`;
+        return `${name}=${SECRET.has(name) ? '(hidden)' : JSON.stringify(env[name])}: ${i.message}`;
       }),
     );
   }
   const v = parsed.data;
+  const publicUrl = (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, '');
   return {
     port: v.PORT,
     host: v.HOST,
     // npm runs workspace scripts inside the workspace; a relative DATA_DIR means where `npm start` was typed.
     dataDir: resolve(env.INIT_CWD ?? process.cwd(), v.DATA_DIR),
     databaseUrl: v.DATABASE_URL,
-    publicUrl: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     smtpUrl: v.SMTP_URL,
     logLevel: v.LOG_LEVEL,
     seedDemo: v.SEED_DEMO,
     trustProxy: v.TRUST_PROXY,
     supportEmail: v.SUPPORT_EMAIL,
     poolSize: v.DB_POOL_SIZE ?? defaultPoolSize(),
+    logSigningKey: v.LOG_SIGNING_KEY,
+    logOrigin: v.LOG_ORIGIN ?? logOrigin(publicUrl),
   };
 }

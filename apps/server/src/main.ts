@@ -6,6 +6,7 @@ import { type EmbeddedPostgres, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { APP_ROLE } from './db/roles.ts';
 import { createLogger } from './lib/logger.ts';
+import { loadSigner } from './modules/log/signer.ts';
 import { compileResponseSerializers } from './plugins/serializer.ts';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from './seed/data.ts';
 import { demoHint, seedDemoIfEmpty } from './seed/demo.ts';
@@ -59,7 +60,13 @@ async function main() {
           `HOST=${config.host} is reachable from the network, so the login form does not show the demo password; delete the demo organization before real use`,
         );
     }
-    app = await buildApp({ config, db: database.db, webDist, logger: log });
+    const logSigner = loadSigner({
+      signingKey: config.logSigningKey,
+      dataDir: config.dataDir,
+      origin: config.logOrigin,
+    });
+    log.info(`record log "${logSigner.origin}": checkpoints verify with the key ${logSigner.vkey}`);
+    app = await buildApp({ config, db: database.db, webDist, logger: log, logSigner });
     // Every answer's serializer now, so a schema it cannot write stops the start, not a first request.
     await app.ready();
     compileResponseSerializers();

@@ -17,6 +17,7 @@ export * from './schemas/franchisees.ts';
 export * from './schemas/intake.ts';
 export * from './schemas/inventory.ts';
 export * from './schemas/ledger.ts';
+export * from './schemas/log.ts';
 export * from './schemas/logistics.ts';
 export * from './schemas/lots.ts';
 export * from './schemas/masterdata.ts';

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll } from 'vitest';
 import { type App, buildApp } from '../app.ts';
+import type { LogSigner } from '../modules/log/signer.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
 export type TestContext = { app: App; database: TestDatabase };
 
 /** Registers hooks that give the calling test file an app on its own fresh database. */
-export function useTestApp(opts: { webDist?: string; smtpUrl?: () => string } = {}): TestContext {
+export function useTestApp(
+  opts: { webDist?: string; smtpUrl?: () => string; logSigner?: LogSigner } = {},
+): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
     ctx.database = await createTestDatabase();
@@ -17,6 +20,9 @@ export function useTestApp(opts: { webDist?: string; smtpUrl?: () => string } = 
       },
       db: ctx.database.db,
       webDist: opts.webDist,
+      // The record log's tests integrate when they choose (log.test.ts); no timer runs beside the others.
+      logSequencer: false,
+      ...(opts.logSigner ? { logSigner: opts.logSigner } : {}),
     });
     await ctx.app.ready();
   });

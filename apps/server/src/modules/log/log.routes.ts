@@ -1,0 +1,175 @@
+import {
+  consistencyProofSchema,
+  consistencyQuerySchema,
+  inclusionProofSchema,
+  inclusionQuerySchema,
+  logBundleSchema,
+  logCheckpointListQuerySchema,
+  logCheckpointSchema,
+  logEntriesQuerySchema,
+  logHistorySchema,
+  logLeafQuerySchema,
+  logLeafSchema,
+  logPublicKeySchema,
+  logRecordParamsSchema,
+} from '@plastrace/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import * as service from './log.service.ts';
+import type { LogSigner } from './signer.ts';
+
+const tags = ['record log'];
+const common = { 'x-permission': 'public' as const, tags };
+
+/**
+ * /api/log: the verifiable record log, public — anyone may check a record without an account or trust
+ * in us (docs/architecture.md, "Record log").
+ */
+export const logRoutes: FastifyPluginAsyncZod<{ db: Db; signer: LogSigner }> = async (
+  app,
+  { db, signer },
+) => {
+  app.get(
+    '/log/public-key',
+    {
+      schema: {
+        ...common,
+        summary: 'The key checkpoints are signed with, as a verifier key (note format)',
+        response: { 200: logPublicKeySchema },
+      },
+    },
+    async () => ({ origin: signer.origin, key: signer.vkey, algorithm: 'Ed25519' as const }),
+  );
+
+  app.get(
+    '/log/checkpoint',
+    {
+      schema: {
+        ...common,
+        summary: 'The latest signed checkpoint (tree size, root hash, signed note)',
+        response: { 200: logCheckpointSchema },
+      },
+    },
+    async () => service.latest(db),
+  );
+
+  app.get(
+    '/log/checkpoints',
+    {
+      schema: {
+        ...common,
+        summary: 'Checkpoints over time, newest first',
+        querystring: logCheckpointListQuerySchema,
+        response: { 200: z.object({ items: z.array(logCheckpointSchema) }) },
+      },
+    },
+    async (req) => service.checkpoints(db, req.query),
+  );
+
+  app.get(
+    '/log/entries',
+    {
+      schema: {
+        ...common,
+        summary: 'Leaf hashes by index range (at most 1,000), to rebuild and monitor the tree',
+        querystring: logEntriesQuerySchema,
+        response: { 200: z.object({ tree_size: z.number().int(), items: z.array(logLeafSchema) }) },
+      },
+    },
+    async (req) => service.leaves(db, req.query.start, req.query.end),
+  );
+
+  app.get(
+    '/log/leaf',
+    {
+      schema: {
+        ...common,
+        summary: 'One leaf, by index or by hash',
+        querystring: logLeafQuerySchema,
+        response: { 200: logLeafSchema },
+      },
+    },
+    async (req) => service.leaf(db, req.query),
+  );
+
+  app.get(
+    '/log/proofs/inclusion',
+    {
+      schema: {
+        ...common,
+        summary: 'The inclusion proof of a leaf in a signed tree (RFC 9162 §2.1.3)',
+        querystring: inclusionQuerySchema,
+        response: { 200: inclusionProofSchema },
+      },
+    },
+    async (req) => service.inclusionProof(db, req.query.index, req.query.tree_size),
+  );
+
+  app.get(
+    '/log/proofs/consistency',
+    {
+      schema: {
+        ...common,
+        summary: 'The consistency proof between two signed trees (RFC 9162 §2.1.4)',
+        querystring: consistencyQuerySchema,
+        response: { 200: consistencyProofSchema },
+      },
+    },
+    async (req) => service.consistencyProof(db, req.query.from, req.query.to),
+  );
+
+  app.get(
+    '/log/records/:type/:id',
+    {
+      schema: {
+        ...common,
+        summary:
+          'The verification bundle of a record’s latest logged version: public snapshot, entry, leaf index, inclusion proof, checkpoint',
+        params: logRecordParamsSchema,
+        response: { 200: logBundleSchema },
+      },
+    },
+    async (req) => service.bundle(db, req.params.type, req.params.id),
+  );
+
+  const idOnly = z.object({ id: z.string().uuid() });
+  app.get(
+    '/log/records/:id',
+    {
+      schema: {
+        ...common,
+        summary: 'The same bundle by the record’s id alone (ids are unique across record types)',
+        params: idOnly,
+        response: { 200: logBundleSchema },
+      },
+    },
+    async (req) => service.bundle(db, undefined, req.params.id),
+  );
+
+  app.get(
+    '/log/records/:id/history',
+    {
+      schema: {
+        ...common,
+        summary: 'Every logged version of a record, by its id alone',
+        params: idOnly,
+        response: { 200: logHistorySchema },
+      },
+    },
+    async (req) => service.history(db, undefined, req.params.id),
+  );
+
+  app.get(
+    '/log/records/:type/:id/history',
+    {
+      schema: {
+        ...common,
+        summary: 'Every logged version of a record, oldest first, with its leaf once placed',
+        params: logRecordParamsSchema,
+        response: { 200: logHistorySchema },
+      },
+    },
+    async (req) => service.history(db, req.params.type, req.params.id),
+  );
+};
