@@ -172,3 +172,159 @@ BEGIN
   RETURN v;
 END;
 $$;
+--> statement-breakpoint
+-- Production runs and dispatches, logged the same way: the run's inputs, outputs and losses by kg and lot;
+-- the dispatch's lots, weights and delivery, with neither prices nor the customer (only its type).
+CREATE FUNCTION log_production_record_snapshot(p_id uuid) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (SELECT jsonb_build_object(
+    'type', 'production_record', 'id', r.id, 'number', r.number, 'status', r.status,
+    'organization_id', r.organization_id, 'facility_id', r.facility_id, 'process', r.process_code,
+    'started_at', pt_iso(r.started_at), 'ended_at', pt_iso(r.ended_at),
+    'posted_at', pt_iso(r.posted_at), 'voided_at', pt_iso(r.voided_at),
+    'inputs', coalesce((SELECT jsonb_agg(jsonb_build_object('line_no', i.line_no, 'lot_id', i.lot_id, 'lot_code', lo.code,
+        'kg', i.kg::text) ORDER BY i.line_no)
+      FROM production_inputs i JOIN lots lo ON lo.id = i.lot_id WHERE i.record_id = r.id), '[]'::jsonb),
+    'outputs', coalesce((SELECT jsonb_agg(jsonb_build_object('line_no', o.line_no, 'material_id', o.material_id,
+        'kg', o.kg::text, 'lot_id', o.lot_id, 'lot_code', lo.code) ORDER BY o.line_no)
+      FROM production_outputs o LEFT JOIN lots lo ON lo.id = o.lot_id WHERE o.record_id = r.id), '[]'::jsonb),
+    'losses', coalesce((SELECT jsonb_agg(jsonb_build_object('line_no', l.line_no, 'kind', l.kind, 'fate', l.fate,
+        'kg', l.kg::text, 'lot_id', l.lot_id) ORDER BY l.line_no)
+      FROM production_losses l WHERE l.record_id = r.id), '[]'::jsonb),
+    'labels', jsonb_build_object('organization', o.name, 'facility', f.code || ' · ' || f.name,
+      'materials', (SELECT jsonb_object_agg(m.id, m.code || ' · ' || m.name) FROM materials m
+        WHERE m.id IN (SELECT material_id FROM production_outputs WHERE record_id = r.id))))
+  FROM production_records r JOIN organizations o ON o.id = r.organization_id
+  JOIN facilities f ON f.id = r.facility_id
+  WHERE r.id = p_id);
+END;
+$$;
+--> statement-breakpoint
+CREATE FUNCTION log_dispatch_record_snapshot(p_id uuid) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (SELECT jsonb_build_object(
+    'type', 'dispatch_record', 'id', r.id, 'number', r.number, 'delivery_receipt_no', r.delivery_receipt_no,
+    'status', r.status, 'organization_id', r.organization_id, 'facility_id', r.facility_id,
+    'dispatched_at', pt_iso(r.dispatched_at), 'posted_at', pt_iso(r.posted_at), 'voided_at', pt_iso(r.voided_at),
+    'net_kg', r.net_kg::text, 'total_kg', r.total_kg::text, 'seal_numbers', to_jsonb(r.seal_numbers),
+    'lines', coalesce((SELECT jsonb_agg(jsonb_build_object('line_no', l.line_no, 'lot_id', l.lot_id, 'lot_code', lo.code,
+        'kg', l.kg::text) ORDER BY l.line_no)
+      FROM dispatch_lines l JOIN lots lo ON lo.id = l.lot_id WHERE l.record_id = r.id), '[]'::jsonb),
+    'delivered_at', pt_iso(r.delivered_at), 'received_kg', r.received_kg::text,
+    'discrepancy_kg', r.discrepancy_kg::text, 'discrepancy_status', r.discrepancy_status,
+    'labels', jsonb_build_object('organization', o.name, 'facility', f.code || ' · ' || f.name,
+      'customer_type', c.type))
+  FROM dispatch_records r JOIN organizations o ON o.id = r.organization_id
+  JOIN facilities f ON f.id = r.facility_id JOIN customers c ON c.id = r.customer_id
+  WHERE r.id = p_id);
+END;
+$$;
+--> statement-breakpoint
+-- A lot made by a run names the run as its origin (its origin_id is the run's id).
+CREATE OR REPLACE FUNCTION log_lot_snapshot(p_id uuid) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (SELECT jsonb_build_object(
+    'type', 'lot', 'id', lo.id, 'code', lo.code, 'organization_id', lo.organization_id,
+    'material_id', lo.material_id, 'facility_id', lo.facility_id, 'created_at', pt_iso(lo.created_at),
+    'origin', CASE
+      WHEN lo.origin_type = 'receive_line' THEN
+        (SELECT jsonb_build_object('type', 'receive_record', 'id', r.id, 'number', r.number)
+         FROM receive_lines l JOIN receive_records r ON r.id = l.record_id WHERE l.id = lo.origin_id)
+      WHEN lo.origin_type IN ('production_output', 'production_reject') THEN
+        (SELECT jsonb_build_object('type', 'production_record', 'id', r.id, 'number', r.number, 'as', lo.origin_type)
+         FROM production_records r WHERE r.id = lo.origin_id)
+      ELSE jsonb_build_object('type', lo.origin_type, 'id', lo.origin_id) END,
+    'initial_kg', (SELECT sm.qty_kg::text FROM stock_movements sm WHERE sm.lot_id = lo.id
+      ORDER BY sm.posted_at, sm.id LIMIT 1),
+    'labels', jsonb_build_object('organization', o.name, 'facility', f.code || ' · ' || f.name,
+      'material', m.code || ' · ' || m.name))
+  FROM lots lo JOIN organizations o ON o.id = lo.organization_id
+  JOIN facilities f ON f.id = lo.facility_id JOIN materials m ON m.id = lo.material_id
+  WHERE lo.id = p_id);
+END;
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION log_snapshot(p_type text, p_id uuid) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN CASE p_type
+    WHEN 'receive_record' THEN log_receive_record_snapshot(p_id)
+    WHEN 'lot' THEN log_lot_snapshot(p_id)
+    WHEN 'production_record' THEN log_production_record_snapshot(p_id)
+    WHEN 'dispatch_record' THEN log_dispatch_record_snapshot(p_id)
+  END;
+END;
+$$;
+--> statement-breakpoint
+-- Logs one record's change from the answer of the function that made it (the record as the API shows it,
+-- with its version), and answers that answer.
+CREATE FUNCTION log_answer(p_org uuid, p_type text, p_event text, v jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM log_append(p_org, p_type, ARRAY[(v->>'id')::uuid], ARRAY[(v->>'version')::int], p_event);
+  RETURN v;
+END;
+$$;
+--> statement-breakpoint
+ALTER FUNCTION production_do_post(uuid, uuid, uuid, text, boolean, boolean) RENAME TO production_post_record;
+--> statement-breakpoint
+CREATE FUNCTION production_do_post(p_org uuid, p_user uuid, p_id uuid, p_reason text, p_may_confirm boolean,
+  p_new boolean DEFAULT false) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v jsonb := production_post_record(p_org, p_user, p_id, p_reason, p_may_confirm, p_new);
+  made uuid[];
+BEGIN
+  -- The run first, then the lots it made (outputs, then rejects kept as lots), each numbered by now.
+  PERFORM log_answer(p_org, 'production_record', 'posted', v);
+  SELECT array_agg(lot_id ORDER BY k, line_no) INTO made FROM (
+    SELECT 1 AS k, line_no, lot_id FROM production_outputs WHERE record_id = p_id AND lot_id IS NOT NULL
+    UNION ALL SELECT 2, line_no, lot_id FROM production_losses WHERE record_id = p_id AND lot_id IS NOT NULL) x;
+  IF made IS NOT NULL THEN
+    PERFORM log_append(p_org, 'lot', made, array_fill(1, ARRAY[cardinality(made)]), 'created');
+  END IF;
+  RETURN v;
+END;
+$$;
+--> statement-breakpoint
+ALTER FUNCTION production_do_void(uuid, uuid, uuid, text) RENAME TO production_void_record;
+--> statement-breakpoint
+CREATE FUNCTION production_do_void(p_org uuid, p_user uuid, p_id uuid, p_reason text) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN log_answer(p_org, 'production_record', 'voided', production_void_record(p_org, p_user, p_id, p_reason));
+END;
+$$;
+--> statement-breakpoint
+ALTER FUNCTION dispatch_do_post(uuid, uuid, uuid, boolean) RENAME TO dispatch_post_record;
+--> statement-breakpoint
+CREATE FUNCTION dispatch_do_post(p_org uuid, p_user uuid, p_id uuid, p_new boolean DEFAULT false)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN log_answer(p_org, 'dispatch_record', 'posted', dispatch_post_record(p_org, p_user, p_id, p_new));
+END;
+$$;
+--> statement-breakpoint
+ALTER FUNCTION dispatch_do_void(uuid, uuid, uuid, text) RENAME TO dispatch_void_record;
+--> statement-breakpoint
+CREATE FUNCTION dispatch_do_void(p_org uuid, p_user uuid, p_id uuid, p_reason text) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN log_answer(p_org, 'dispatch_record', 'voided', dispatch_void_record(p_org, p_user, p_id, p_reason));
+END;
+$$;
+--> statement-breakpoint
+ALTER FUNCTION dispatch_do_deliver(uuid, uuid, uuid, jsonb) RENAME TO dispatch_deliver_record;
+--> statement-breakpoint
+CREATE FUNCTION dispatch_do_deliver(p_org uuid, p_user uuid, p_id uuid, d jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN log_answer(p_org, 'dispatch_record', 'delivered', dispatch_deliver_record(p_org, p_user, p_id, d));
+END;
+$$;
+--> statement-breakpoint
+ALTER FUNCTION dispatch_do_resolve(uuid, uuid, uuid, text, text) RENAME TO dispatch_resolve_record;
+--> statement-breakpoint
+CREATE FUNCTION dispatch_do_resolve(p_org uuid, p_user uuid, p_id uuid, p_resolution text, p_reason text)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN log_answer(p_org, 'dispatch_record', 'settled',
+    dispatch_resolve_record(p_org, p_user, p_id, p_resolution, p_reason));
+END;
+$$;
