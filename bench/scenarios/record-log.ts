@@ -169,7 +169,7 @@ const sequencer: Scenario = {
       const done = await integrate(ctx.db.database.db, signer, ROUND);
       assert.equal(done?.added, ROUND);
     }),
-  note: 'log-sequencer: integrate() as the app runs it every 250 ms — take the queued entries, canonical JSON and leaf hashes in Node, leaves, new complete subtrees and a signed checkpoint in one transaction; p50/p99 are per round. Entries are queued (untimed) with a real lot snapshot. Baseline: the same number of leaf-sized rows (an index and a 32-byte hash) inserted from the queue into a scratch table in one statement.',
+  note: 'log-sequencer: integrate() as the app runs it every 500 ms — take the queued entries, canonical JSON and leaf hashes in Node, leaves, new complete subtrees and a signed checkpoint in one transaction; p50/p99 are per round. Entries are queued (untimed) with a real lot snapshot. Baseline: the same number of leaf-sized rows (an index and a 32-byte hash) inserted from the queue into a scratch table in one statement.',
 };
 
 const copy: Scenario = {

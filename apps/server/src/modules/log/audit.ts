@@ -14,8 +14,7 @@ const BATCH = 5_000;
 
 export async function auditLog(db: Db, vkey: string): Promise<AuditReport> {
   const problems: string[] = [];
-  const signed = (await repo.checkpoints(db, undefined, 1_000_000)).reverse();
-  let next = 0;
+  const signed = checkpointsInOrder(db);
   let state = { size: 0, frontier: [] as Buffer[] };
   const check = async (c: repo.CheckpointRow) => {
     if (c.tree_size !== state.size) {
@@ -34,7 +33,7 @@ export async function auditLog(db: Db, vkey: string): Promise<AuditReport> {
     for (const row of batch) {
       if (row.idx !== state.size + leaves.length) {
         problems.push(`Leaf ${state.size + leaves.length} is missing`);
-        return { leaves: state.size, checkpoints: signed.length, records: 0, problems };
+        return { leaves: state.size, checkpoints: signed.seen(), records: 0, problems };
       }
       const hash = leafHashOf(row);
       if (!hash.equals(row.leaf_hash as Buffer))
@@ -46,7 +45,7 @@ export async function auditLog(db: Db, vkey: string): Promise<AuditReport> {
     // Grow the tree leaf batch by leaf batch, stopping at each checkpoint's size to compare roots.
     let taken = 0;
     while (taken < leaves.length) {
-      const at = signed[next];
+      const at = await signed.peek();
       const room = leaves.length - taken;
       const stop = at && at.tree_size - state.size <= room ? Math.max(at.tree_size - state.size, 0) : room;
       if (stop > 0) {
@@ -55,13 +54,13 @@ export async function auditLog(db: Db, vkey: string): Promise<AuditReport> {
       }
       if (at && at.tree_size <= state.size) {
         await check(at);
-        next++;
+        signed.shift();
       }
     }
     if (batch.length < BATCH) break;
   }
-  for (; next < signed.length; next++) {
-    const c = signed[next] as repo.CheckpointRow;
+
+  for (let c = await signed.peek(); c; signed.shift(), c = await signed.peek()) {
     if (c.tree_size === state.size) await check(c);
     else problems.push(`Checkpoint ${c.tree_size}: the log holds only ${state.size} leaves`);
   }
@@ -72,5 +71,28 @@ export async function auditLog(db: Db, vkey: string): Promise<AuditReport> {
     problems.push(
       `${d.record_type} ${d.record_id}: changed since version ${d.version} was logged, without a new entry`,
     );
-  return { leaves: state.size, checkpoints: signed.length, records: await repo.loggedRecords(db), problems };
+  return { leaves: state.size, checkpoints: signed.seen(), records: await repo.loggedRecords(db), problems };
+}
+
+/** The checkpoints, smallest tree first, read a batch at a time (a busy log signs one every second). */
+function checkpointsInOrder(db: Db) {
+  let buffer: repo.CheckpointRow[] = [];
+  let after = -1;
+  let done = false;
+  let seen = 0;
+  return {
+    async peek(): Promise<repo.CheckpointRow | undefined> {
+      if (buffer.length === 0 && !done) {
+        buffer = await repo.checkpointsAfter(db, after, BATCH);
+        done = buffer.length < BATCH;
+        after = buffer.at(-1)?.tree_size ?? after;
+      }
+      return buffer[0];
+    },
+    shift() {
+      buffer.shift();
+      seen++;
+    },
+    seen: () => seen,
+  };
 }

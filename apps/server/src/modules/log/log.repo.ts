@@ -55,6 +55,16 @@ export async function checkpoints(
   return list.map((c) => ({ ...c, tree_size: Number(c.tree_size) }));
 }
 
+/** Checkpoints of trees larger than `after`, smallest first. */
+export async function checkpointsAfter(h: Handle, after: number, limit: number): Promise<CheckpointRow[]> {
+  const list = await rows<CheckpointRow>(
+    h,
+    sql`SELECT tree_size, root_hash, note, pt_iso(created_at) AS created_at FROM log_checkpoints
+        WHERE tree_size > ${after} ORDER BY tree_size LIMIT ${limit}`,
+  );
+  return list.map((c) => ({ ...c, tree_size: Number(c.tree_size) }));
+}
+
 /** Takes up to `max` queued entries off the queue, in the order they were logged. */
 export async function takePending(tx: Tx, max: number): Promise<EntryRow[]> {
   return rows<EntryRow>(

@@ -203,7 +203,7 @@ describe('the record log', () => {
     const stop = startSequencer(ctx.database.db, signer, ctx.app.log, 20);
     try {
       const record = await receive('7');
-      // Generous on a busy machine: the sequencer runs every 20 ms here, every 250 ms in the app.
+      // Generous on a busy machine: the sequencer runs every 20 ms here, every 500 ms in the app.
       await vi.waitFor(async () => expect((await get(`/api/log/records/${record.id}`)).status).toBe(200), {
         timeout: 20_000,
         interval: 50,

@@ -51,10 +51,11 @@ export async function integrate(db: Db, signer: LogSigner, max = 10_000) {
 }
 
 /**
- * Runs the sequencer every `everyMs` (a new checkpoint within a second of a posting) until stopped; a
- * failed round is logged and the next one tries again. Answers the stop function.
+ * Runs the sequencer every `everyMs` until stopped: a posting is in a signed checkpoint within a second,
+ * and a busy log signs at most two a second (each is kept). A failed round is logged and the next one
+ * tries again. Answers the stop function.
  */
-export function startSequencer(db: Db, signer: LogSigner, log: FastifyBaseLogger, everyMs = 250) {
+export function startSequencer(db: Db, signer: LogSigner, log: FastifyBaseLogger, everyMs = 500) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
