@@ -168,6 +168,10 @@ export const orderListQuerySchema = listQuerySchema.extend({
   ),
   kind: z.enum(ORDER_KINDS).optional(),
   status: z.enum(ORDER_STATUSES).optional(),
+  open: z
+    .stringbool()
+    .optional()
+    .describe('Only orders that can still be delivered against: confirmed or partly fulfilled'),
   customer_id: z.string().uuid().optional(),
   supplier_id: z.string().uuid().optional(),
   sort: z

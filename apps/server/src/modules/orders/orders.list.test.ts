@@ -94,6 +94,9 @@ describe('order list', () => {
     expect(await set('kind=sales&status=confirmed')).toEqual([a1]);
     expect(await set(`customer_id=${ids.customerA}`)).toEqual([a1, a2].sort());
     expect(await set(`supplier_id=${ids.supplier}&status=draft`)).toEqual([p1]);
+    // Open: what can still be delivered against (confirmed or partly fulfilled).
+    expect(await set('open=true')).toEqual([a1, p2].sort());
+    expect(await set(`kind=purchase&supplier_id=${ids.supplier}&open=true`)).toEqual([p2]);
     expect(await set('q=bravo')).toEqual([b]);
     expect(await set('q=BF-9')).toEqual([b]);
     expect(await set(`q=${a2}`)).toEqual([a2]);

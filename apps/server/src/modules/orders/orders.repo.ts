@@ -82,6 +82,7 @@ export type OrderFilter = {
   after?: [string, string];
   kind?: 'sales' | 'purchase';
   status?: (typeof orderRecords.$inferSelect)['status'];
+  open?: boolean;
   customerId?: string;
   supplierId?: string;
   q?: string;
@@ -97,6 +98,7 @@ export async function listOrders(db: Handle, orgId: string, f: OrderFilter) {
         eq(r.organizationId, orgId),
         f.kind ? eq(r.kind, f.kind) : undefined,
         f.status ? eq(r.status, f.status) : undefined,
+        f.open ? inArray(r.status, ['confirmed', 'partly_fulfilled']) : undefined,
         f.customerId ? eq(r.customerId, f.customerId) : undefined,
         f.supplierId ? eq(r.supplierId, f.supplierId) : undefined,
         p

@@ -47,6 +47,7 @@ const filters = (q: ExportQuery): Omit<repo.OrderFilter, 'limit'> => ({
   sort: q.sort,
   kind: q.kind,
   status: q.status,
+  open: q.open,
   customerId: q.customer_id,
   supplierId: q.supplier_id,
   q: q.q,

@@ -69,11 +69,9 @@ export function useOpenPurchaseOrders(supplierId: string) {
     queryFn: async ({ signal }) => {
       const page = await api.get<Page<Order>>('/orders', {
         signal,
-        query: { kind: 'purchase', supplierId, limit: 100 },
+        query: { kind: 'purchase', supplierId, open: true, limit: 100 },
       });
-      return page.items
-        .filter((o) => RECEIVABLE_STATUSES.includes(o.status))
-        .sort((a, b) => a.number.localeCompare(b.number));
+      return page.items.sort((a, b) => a.number.localeCompare(b.number));
     },
     staleTime: 10_000,
   });
