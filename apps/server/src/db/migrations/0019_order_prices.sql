@@ -15,80 +15,29 @@ CREATE INDEX "receive_lines_order_line_id_index" ON "receive_lines" USING btree 
 -- posting refuses a delivery beyond the order's tolerance and moves the order's status, as a dispatch
 -- posting moves a sales order's; a void moves it back. Deliveries are priced from buying prices only.
 
--- A posted record keeps the order it was posted against.
-CREATE OR REPLACE FUNCTION freeze_receive_record() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A posted record keeps the order it was posted against (0009's freeze_receive_record guards the rest).
+CREATE FUNCTION freeze_receive_order() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'DELETE' THEN
-    IF OLD.status <> 'draft' THEN
-      RAISE EXCEPTION 'receive record % is %: it cannot be deleted', OLD.number, OLD.status
-        USING ERRCODE = 'insufficient_privilege';
-    END IF;
-    RETURN OLD;
-  END IF;
-  -- A posting takes its number last (migration 0010): the placeholder it ran with becomes the number.
-  IF OLD.status = 'posted' AND NEW.status = 'posted' AND OLD.number LIKE 'pending:%'
-    AND (to_jsonb(NEW) - 'number') = (to_jsonb(OLD) - 'number') THEN
-    RETURN NEW;
-  END IF;
-  IF OLD.status = 'voided'
-    OR (OLD.status = 'posted' AND (
-      NEW.status <> 'voided'
-      OR (NEW.organization_id, NEW.number, NEW.supplier_id, NEW.facility_id, NEW.received_at,
-          NEW.weighbridge_ticket, NEW.scale_device_id, NEW.vehicle_plate, NEW.notes, NEW.order_id, NEW.created_by,
-          NEW.posted_at, NEW.posted_by, NEW.created_at)
-        IS DISTINCT FROM
-         (OLD.organization_id, OLD.number, OLD.supplier_id, OLD.facility_id, OLD.received_at,
-          OLD.weighbridge_ticket, OLD.scale_device_id, OLD.vehicle_plate, OLD.notes, OLD.order_id, OLD.created_by,
-          OLD.posted_at, OLD.posted_by, OLD.created_at)))
-  THEN
-    RAISE EXCEPTION 'receive record % is %: it cannot be changed', OLD.number, OLD.status
+  IF OLD.status <> 'draft' AND NEW.order_id IS DISTINCT FROM OLD.order_id THEN
+    RAISE EXCEPTION 'receive record % is %: its purchase order cannot be changed', OLD.number, OLD.status
       USING ERRCODE = 'insufficient_privilege';
   END IF;
   RETURN NEW;
 END;
 $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION receive_record_json(p_org uuid, p_id uuid) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+CREATE TRIGGER receive_records_order_frozen BEFORE UPDATE OF order_id ON receive_records
+  FOR EACH ROW EXECUTE FUNCTION freeze_receive_order();
+--> statement-breakpoint
+-- A record as the API shows it now names its purchase order.
+ALTER FUNCTION receive_record_json(uuid, uuid) RENAME TO receive_record_fields;
+--> statement-breakpoint
+CREATE FUNCTION receive_record_json(p_org uuid, p_id uuid) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
 BEGIN
-  RETURN (SELECT jsonb_build_object(
-    'id', r.id, 'number', r.number, 'status', r.status,
-    'supplier', jsonb_build_object('id', s.id, 'code', s.code, 'name', s.name),
-    'facility', jsonb_build_object('id', f.id, 'code', f.code, 'name', f.name),
-    'order', CASE WHEN o.id IS NULL THEN NULL ELSE jsonb_build_object('id', o.id, 'number', o.number) END,
-    'received_at', pt_iso(r.received_at),
-    'weighbridge_ticket', r.weighbridge_ticket, 'scale_device_id', r.scale_device_id,
-    'vehicle_plate', r.vehicle_plate, 'notes', r.notes,
-    'lines', coalesce((
-      SELECT jsonb_agg(jsonb_build_object(
-        'id', l.id, 'line_no', l.line_no,
-        'material', jsonb_build_object('id', m.id, 'code', m.code, 'name', m.name),
-        'gross_kg', l.gross_kg::text, 'tare_kg', l.tare_kg::text, 'net_kg', l.net_kg::text,
-        'deduction_pct', l.deduction_pct::text, 'payable_kg', l.payable_kg::text,
-        'unit_price', l.unit_price::text, 'amount', l.amount::text,
-        'lot', CASE WHEN lo.id IS NULL THEN NULL ELSE jsonb_build_object('id', lo.id, 'code', lo.code) END
-      ) ORDER BY l.line_no)
-      FROM receive_lines l JOIN materials m ON m.id = l.material_id LEFT JOIN lots lo ON lo.id = l.lot_id
-      WHERE l.record_id = r.id), '[]'::jsonb),
-    'photos', coalesce((
-      SELECT jsonb_agg(jsonb_build_object(
-        'id', fl.id, 'mime', fl.mime, 'size', fl.size, 'original_name', fl.original_name,
-        'captured_at', pt_iso(fl.captured_at), 'latitude', fl.latitude::text, 'longitude', fl.longitude::text,
-        'position', ph.position, 'created_at', pt_iso(fl.created_at),
-        'url', '/api/receive-records/' || r.id || '/photos/' || fl.id,
-        'thumbnail_url', '/api/receive-records/' || r.id || '/photos/' || fl.id || '/thumbnail'
-      ) ORDER BY ph.position)
-      FROM receive_photos ph JOIN files fl ON fl.id = ph.file_id
-      WHERE ph.organization_id = r.organization_id AND ph.record_id = r.id), '[]'::jsonb),
-    'total_net_kg', (SELECT round(coalesce(sum(net_kg), 0), 3)::text FROM receive_lines WHERE record_id = r.id),
-    'total_amount', (SELECT round(coalesce(sum(amount), 0), 2)::text FROM receive_lines WHERE record_id = r.id),
-    'currency', 'PHP',
-    'posted_at', pt_iso(r.posted_at), 'voided_at', pt_iso(r.voided_at), 'void_reason', r.void_reason,
-    'created_at', pt_iso(r.created_at), 'version', r.version)
-  FROM receive_records r
-  JOIN suppliers s ON s.id = r.supplier_id
-  JOIN facilities f ON f.id = r.facility_id
-  LEFT JOIN order_records o ON o.id = r.order_id
-  WHERE r.organization_id = p_org AND r.id = p_id);
+  RETURN receive_record_fields(p_org, p_id) || (SELECT jsonb_build_object('order',
+      CASE WHEN o.id IS NULL THEN NULL ELSE jsonb_build_object('id', o.id, 'number', o.number) END)
+    FROM receive_records r LEFT JOIN order_records o ON o.id = r.order_id
+    WHERE r.organization_id = p_org AND r.id = p_id);
 END;
 $$;
 --> statement-breakpoint
@@ -341,96 +290,30 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION receive_do_post(p_org uuid, p_user uuid, p_id uuid, OUT pending jsonb, OUT view jsonb)
+-- A draft posted later counts towards its order as a delivery saved and posted at once does.
+ALTER FUNCTION receive_do_post(uuid, uuid, uuid) RENAME TO receive_post_draft;
+--> statement-breakpoint
+CREATE FUNCTION receive_do_post(p_org uuid, p_user uuid, p_id uuid, OUT pending jsonb, OUT view jsonb)
 LANGUAGE plpgsql AS $$
-DECLARE
-  rec receive_records%ROWTYPE;
-  v_before jsonb;
-  lines jsonb;
 BEGIN
-  SELECT * INTO rec FROM receive_records WHERE organization_id = p_org AND id = p_id FOR UPDATE;
-  IF NOT FOUND THEN PERFORM pt_fail(404, 'Receive record not found'); END IF;
-  IF rec.status <> 'draft' THEN PERFORM pt_fail(422, format('This record is already %s.', rec.status)); END IF;
-  PERFORM pt_assert_books_open(p_org, rec.received_at, 'Receive record ' || rec.number);
-  v_before := receive_audit_json(receive_record_json(p_org, p_id));
-  SELECT jsonb_agg(jsonb_build_object('id', id, 'material_id', material_id, 'net_kg', net_kg, 'amount', amount,
-      'lot_id', pt_uuid7()) ORDER BY line_no) INTO lines
-    FROM receive_lines WHERE record_id = p_id;
-  PERFORM receive_stock_in(p_org, p_user, p_id, rec.facility_id, rec.received_at, coalesce(lines, '[]'));
-  UPDATE receive_lines l SET lot_id = x.lot_id
-    FROM jsonb_to_recordset(coalesce(lines, '[]')) AS x(id uuid, lot_id uuid) WHERE l.id = x.id;
-  UPDATE receive_records SET status = 'posted', posted_at = now(), posted_by = p_user, updated_at = now(),
-      version = version + 1
-    WHERE id = p_id;
-  IF rec.order_id IS NOT NULL THEN PERFORM receive_order_posted(p_id); END IF;
-  view := receive_record_json(p_org, p_id);
-  pending := receive_posting_pending(p_id, rec.supplier_id, rec.received_at, rec.number, view, v_before, false);
+  SELECT * INTO pending, view FROM receive_post_draft(p_org, p_user, p_id);
+  IF view->'order' <> 'null'::jsonb THEN PERFORM receive_order_posted(p_id); END IF;
 END;
 $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION receive_do_void(p_org uuid, p_user uuid, p_id uuid, p_reason text) RETURNS jsonb
+-- A void takes the delivery's kilograms back off its order (a closed or cancelled order keeps its status:
+-- order_refresh_status moves only open ones).
+ALTER FUNCTION receive_do_void(uuid, uuid, uuid, text) RENAME TO receive_void_stock;
+--> statement-breakpoint
+CREATE FUNCTION receive_do_void(p_org uuid, p_user uuid, p_id uuid, p_reason text) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
-  rec receive_records%ROWTYPE;
-  l record;
-  bal lot_balances%ROWTYPE;
-  v_before jsonb;
-  v_after jsonb;
-  v_moves int;
-  v_taken numeric;
-  v_total numeric;
+  v jsonb := receive_void_stock(p_org, p_user, p_id, p_reason);
 BEGIN
-  SELECT * INTO rec FROM receive_records WHERE organization_id = p_org AND id = p_id FOR UPDATE;
-  IF NOT FOUND THEN PERFORM pt_fail(404, 'Receive record not found'); END IF;
-  IF rec.status <> 'posted' THEN
-    PERFORM pt_fail(422, format('Only a posted record can be voided; this one is %s.', rec.status));
+  IF v->'order' <> 'null'::jsonb THEN
+    PERFORM 1 FROM order_records WHERE id = (v->'order'->>'id')::uuid FOR UPDATE;
+    PERFORM order_refresh_status((v->'order'->>'id')::uuid);
   END IF;
-  -- The reversal is dated today, so a void in a closed period leaves that period's books as sent.
-  PERFORM pt_assert_books_open(p_org, now(), 'The void of ' || rec.number);
-  v_before := receive_audit_json(receive_record_json(p_org, p_id));
-  PERFORM 1 FROM lots WHERE organization_id = p_org
-    AND id IN (SELECT lot_id FROM receive_lines WHERE record_id = p_id AND lot_id IS NOT NULL)
-    ORDER BY id FOR UPDATE;
-  FOR l IN SELECT rl.*, lo.code AS lot_code FROM receive_lines rl JOIN lots lo ON lo.id = rl.lot_id
-           WHERE rl.record_id = p_id ORDER BY rl.line_no LOOP
-    SELECT count(*) INTO v_moves FROM stock_movements WHERE organization_id = p_org AND lot_id = l.lot_id;
-    IF v_moves <> 1 THEN
-      PERFORM pt_fail(422, format('Lot %s has already moved on (%s later movement%s), so this record cannot be voided. Correct it with an adjustment instead.',
-        l.lot_code, v_moves - 1, CASE WHEN v_moves > 2 THEN 's' ELSE '' END), jsonb_build_object('lot_id', l.lot_id));
-    END IF;
-    SELECT * INTO bal FROM lot_balances WHERE lot_id = l.lot_id FOR UPDATE;
-    IF NOT FOUND OR bal.qty_kg < l.net_kg THEN
-      PERFORM pt_fail(422, format('Lot %s no longer holds its %s.', l.lot_code, pt_kg(l.net_kg)));
-    END IF;
-    -- Out at weighted-average cost; the last kilogram takes whatever value is left.
-    v_taken := CASE WHEN bal.qty_kg = l.net_kg THEN bal.value_php ELSE round(bal.value_php * l.net_kg / bal.qty_kg, 2) END;
-    UPDATE lot_balances SET qty_kg = qty_kg - l.net_kg, value_php = value_php - v_taken, updated_at = now()
-      WHERE lot_id = l.lot_id;
-    INSERT INTO stock_movements (id, organization_id, lot_id, facility_id, material_id, qty_kg, value_php, kind,
-        source_type, source_id, reason, created_by, posted_at)
-      VALUES (pt_uuid7(), p_org, l.lot_id, rec.facility_id, l.material_id, -l.net_kg, -v_taken, 'receipt_void',
-        'receive_record', p_id, p_reason, p_user, now());
-    UPDATE lots SET status = 'voided', quarantine_reason = NULL, updated_at = now(), version = version + 1
-      WHERE organization_id = p_org AND id = l.lot_id;
-  END LOOP;
-  PERFORM 1 FROM suppliers WHERE organization_id = p_org AND id = rec.supplier_id FOR UPDATE;
-  SELECT round(coalesce(sum(amount), 0), 2) INTO v_total FROM receive_lines WHERE record_id = p_id;
-  INSERT INTO supplier_ledger (id, organization_id, supplier_id, kind, amount, currency, reference, source_type,
-      source_id, note, created_by, posted_at)
-    VALUES (pt_uuid7(), p_org, rec.supplier_id, 'payable_reversal', -v_total, 'PHP', rec.number,
-      'receive_record', p_id, p_reason, p_user, now());
-  UPDATE receive_records SET status = 'voided', voided_at = now(), voided_by = p_user, void_reason = p_reason,
-      updated_at = now(), version = version + 1
-    WHERE id = p_id;
-  -- The order's fulfilment follows (a closed or cancelled order keeps its status: order_refresh_status).
-  IF rec.order_id IS NOT NULL THEN
-    PERFORM 1 FROM order_records WHERE id = rec.order_id FOR UPDATE;
-    PERFORM order_refresh_status(rec.order_id);
-  END IF;
-  v_after := receive_record_json(p_org, p_id);
-  PERFORM pt_log_change(p_org, p_user, 'UPDATE_RECORD', 'receive_record', p_id,
-    format('Voided receive record %s: %s', rec.number, p_reason), v_before, receive_audit_json(v_after),
-    -v_total, rec.number);
-  RETURN v_after;
+  RETURN v;
 END;
 $$;

@@ -90,36 +90,6 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- A lot's birth: what it was, where, how much, and the record it came from. Its status moves with every
--- use, so it is not part of the snapshot; the records that move it are logged themselves.
-CREATE FUNCTION log_lot_snapshot(p_id uuid) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
-BEGIN
-  RETURN (SELECT jsonb_build_object(
-    'type', 'lot', 'id', lo.id, 'code', lo.code, 'organization_id', lo.organization_id,
-    'material_id', lo.material_id, 'facility_id', lo.facility_id, 'created_at', pt_iso(lo.created_at),
-    'origin', CASE WHEN lo.origin_type = 'receive_line' THEN
-        (SELECT jsonb_build_object('type', 'receive_record', 'id', r.id, 'number', r.number)
-         FROM receive_lines l JOIN receive_records r ON r.id = l.record_id WHERE l.id = lo.origin_id)
-      ELSE jsonb_build_object('type', lo.origin_type, 'id', lo.origin_id) END,
-    'initial_kg', (SELECT sm.qty_kg::text FROM stock_movements sm WHERE sm.lot_id = lo.id
-      ORDER BY sm.posted_at, sm.id LIMIT 1),
-    'labels', jsonb_build_object('organization', o.name, 'facility', f.code || ' · ' || f.name,
-      'material', m.code || ' · ' || m.name))
-  FROM lots lo JOIN organizations o ON o.id = lo.organization_id
-  JOIN facilities f ON f.id = lo.facility_id JOIN materials m ON m.id = lo.material_id
-  WHERE lo.id = p_id);
-END;
-$$;
---> statement-breakpoint
-CREATE FUNCTION log_snapshot(p_type text, p_id uuid) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
-BEGIN
-  RETURN CASE p_type
-    WHEN 'receive_record' THEN log_receive_record_snapshot(p_id)
-    WHEN 'lot' THEN log_lot_snapshot(p_id)
-  END;
-END;
-$$;
---> statement-breakpoint
 -- Appends an entry for records of one type, in the change's own transaction, and queues it for the
 -- sequencer: no change without its entry, no entry without its change.
 CREATE FUNCTION log_append(p_org uuid, p_type text, p_ids uuid[], p_versions int[], p_event text)
@@ -165,11 +135,8 @@ ALTER FUNCTION receive_do_void(uuid, uuid, uuid, text) RENAME TO receive_void_re
 --> statement-breakpoint
 CREATE FUNCTION receive_do_void(p_org uuid, p_user uuid, p_id uuid, p_reason text) RETURNS jsonb
 LANGUAGE plpgsql AS $$
-DECLARE
-  v jsonb := receive_void_record(p_org, p_user, p_id, p_reason);
 BEGIN
-  PERFORM log_append(p_org, 'receive_record', ARRAY[p_id], ARRAY[(v->>'version')::int], 'voided');
-  RETURN v;
+  RETURN log_answer(p_org, 'receive_record', 'voided', receive_void_record(p_org, p_user, p_id, p_reason));
 END;
 $$;
 --> statement-breakpoint
@@ -220,8 +187,10 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- A lot made by a run names the run as its origin (its origin_id is the run's id).
-CREATE OR REPLACE FUNCTION log_lot_snapshot(p_id uuid) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+-- A lot's birth: what it was, where, how much, and the record it came from (a lot made by a run names the
+-- run: its origin_id is the run's id). Its status moves with every use, so it is not part of the snapshot;
+-- the records that move it are logged themselves.
+CREATE FUNCTION log_lot_snapshot(p_id uuid) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
 BEGIN
   RETURN (SELECT jsonb_build_object(
     'type', 'lot', 'id', lo.id, 'code', lo.code, 'organization_id', lo.organization_id,
@@ -244,7 +213,7 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION log_snapshot(p_type text, p_id uuid) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+CREATE FUNCTION log_snapshot(p_type text, p_id uuid) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
 BEGIN
   RETURN CASE p_type
     WHEN 'receive_record' THEN log_receive_record_snapshot(p_id)
