@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { navGroups } from './layout/navigation.ts';
 import { routes } from './router.tsx';
@@ -66,6 +66,30 @@ describe('routes', () => {
     expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'API reference' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByText('Loading the API reference…')).toBeInTheDocument();
+  });
+
+  it.each(['/blockchain-verification', '/verification-page'])(
+    'verifies records at %s signed out too, inside the app layout',
+    async (path) => {
+      fakeApi({}, { otherwise: hang });
+      renderRoutes(routes, path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Verify a record' })).toBeInTheDocument();
+      expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+      const item = screen.getByRole('link', { name: 'Verify a record' });
+      if (path === '/blockchain-verification') expect(item).toHaveAttribute('aria-current', 'page');
+      else expect(item).not.toHaveAttribute('aria-current');
+    },
+  );
+
+  it('has the record log’s leaf page, behind sign-in', async () => {
+    fakeApi({ 'GET /api/dashboard/users/me': json(wireUser) }, { otherwise: hang });
+    storeSession();
+    renderRoutes(routes, '/blockchain/transaction?index=3');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log leaf' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Record log' })).toHaveAttribute(
+      'href',
+      '/blockchain-explorer',
+    );
   });
 
   // One test per item: a test rendering every page in turn outgrew its time limit as pages were added.

@@ -22,6 +22,7 @@ import { productionRecordsRoutes } from './features/production-records/routes.ts
 import { profileRoutes } from './features/profile/routes.ts';
 import { publicPageRoutes } from './features/public-pages/routes.ts';
 import { receiveRecordsRoutes } from './features/receive-records/routes.ts';
+import { recordLogPublicRoutes, recordLogRoutes } from './features/record-log/routes.ts';
 import { settingsRoutes } from './features/settings/routes.ts';
 import { supplierLedgerRoutes } from './features/supplier-ledger/routes.ts';
 import { suppliersRoutes } from './features/suppliers/routes.ts';
@@ -66,6 +67,8 @@ export const routes: RouteObject[] = [
             path: 'docs',
             lazy: async () => ({ Component: (await import('./features/docs/ApiDocsPage.tsx')).ApiDocsPage }),
           },
+          // Verifying a record needs no account (the record log is public), as /verify.
+          ...recordLogPublicRoutes,
         ],
       },
       {
@@ -95,6 +98,7 @@ export const routes: RouteObject[] = [
               ...lotsRoutes,
               ...supplierLedgerRoutes,
               ...inventoryRoutes,
+              ...recordLogRoutes,
               ...facilitiesRoutes,
               ...suppliersRoutes,
               ...customersRoutes,

@@ -266,16 +266,3 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
   };
   return { url: `${base}/${DB_NAME}`, adminUrl, stop };
 }
-
-/**
- * The address of the embedded PostgreSQL another process runs in `dataDir` (the port from its
- * postmaster.pid, the password from its secret file), for tools that work beside a running app — the
- * browser tests' direct checks. Throws when it is not running.
- */
-export function runningEmbeddedUrl(dataDir: string): string {
-  const pidFile = readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
-  const port = Number(pidFile[3]);
-  if (!Number.isInteger(port) || port <= 0) throw new Error(`no running PostgreSQL in ${dataDir}`);
-  const password = readFileSync(join(dataDir, 'postgres.secret'), 'utf8').trim();
-  return `postgres://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DB_NAME}`;
-}

@@ -53,7 +53,8 @@ function fileNameOf(disposition: string | null): string | null {
   return match?.[1] ?? null;
 }
 
-function saveBlob(blob: Blob, name: string) {
+/** Saves a blob made in the page (a proof bundle) as a file, as a download from the server would be. */
+export function saveBlob(blob: Blob, name: string) {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;

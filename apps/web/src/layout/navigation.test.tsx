@@ -22,6 +22,9 @@ const STAFF_SIDEBAR = [
   'Batches',
   'Inventory',
   'Supplier ledger',
+  'Record log',
+  'Verify a record',
+  'Record passport',
   'Facilities',
   'Suppliers',
   'Customers',
@@ -50,6 +53,9 @@ const SIDEBARS: Record<MemberRole, string[]> = {
     'Receive records',
     'Batches',
     'Supplier ledger',
+    'Record log',
+    'Verify a record',
+    'Record passport',
     'Suppliers',
     'Activity log',
     'Profile',
@@ -77,6 +83,7 @@ describe('the sidebar', () => {
   it('names the action of every item: an action of the permission table, or public', () => {
     for (const item of items) expect([...ACTIONS, 'public'], item.label).toContain(item.action);
     expect(items.filter((item) => item.action === 'public').map((item) => item.label)).toEqual([
+      'Verify a record',
       'API reference',
     ]);
   });
@@ -93,7 +100,7 @@ describe('the sidebar', () => {
   it('shows a signed-out visitor only the public pages', async () => {
     fakeApi();
     renderLayout();
-    expect(await sidebarLinks()).toEqual(['API reference']);
+    expect(await sidebarLinks()).toEqual(['Verify a record', 'API reference']);
   });
 });
 

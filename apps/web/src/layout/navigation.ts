@@ -21,6 +21,7 @@ import { productionLinesNav } from '../features/production-lines/routes.ts';
 import { productionRecordsNav } from '../features/production-records/routes.ts';
 import { profileNav } from '../features/profile/routes.ts';
 import { receiveRecordsNav } from '../features/receive-records/routes.ts';
+import { recordLogNav } from '../features/record-log/routes.ts';
 import { settingsNav } from '../features/settings/routes.ts';
 import { supplierLedgerNav } from '../features/supplier-ledger/routes.ts';
 import { suppliersNav } from '../features/suppliers/routes.ts';
@@ -72,6 +73,7 @@ export const navGroups: NavGroup[] = byArea([
   lotsNav,
   supplierLedgerNav,
   inventoryNav,
+  recordLogNav,
   facilitiesNav,
   suppliersNav,
   customersNav,

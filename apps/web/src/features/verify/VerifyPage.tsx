@@ -6,18 +6,34 @@ import { Link, useParams } from 'react-router';
 import { isNotFound } from '../../components/common/apiErrors.ts';
 import { formatDate, formatDateTime } from '../../components/common/format.ts';
 import { QueryError } from '../../components/common/QueryError.tsx';
+import { useMe } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { lotStatusOf } from '../lots/format.ts';
+import { useRecordBundle } from '../record-log/api.ts';
+import { typeWords } from '../record-log/facts.ts';
+import { RecordById } from '../record-log/RecordById.tsx';
 import { usePublicDispatch, usePublicLot } from './api.ts';
 import { DispatchFacts } from './DispatchFacts.tsx';
 
-/** /verify/:recordId, public: what the QR code of a lot label or a delivery receipt points to. */
+/**
+ * /verify/:recordId, public: what the QR code of a lot label or a delivery receipt points to, and the
+ * record's place in the record log, verified in the browser (a receive record is known only there).
+ */
 export function VerifyPage() {
   const { recordId = '' } = useParams();
   const lot = usePublicLot(recordId);
   const dispatch = usePublicDispatch(recordId, isNotFound(lot.error));
-  const missing = isNotFound(lot.error) && isNotFound(dispatch.error);
-  const what = dispatch.data ? 'delivery receipt' : 'lot';
+  // The same query as the record log section's: asked once, it tells whether the log knows the id.
+  const logged = useRecordBundle(recordId);
+  const neither = isNotFound(lot.error) && isNotFound(dispatch.error);
+  const missing = neither && isNotFound(logged.error);
+  const what = dispatch.data
+    ? 'delivery receipt'
+    : neither && logged.data
+      ? typeWords(logged.data.entry.type)
+      : 'lot';
+  const me = useMe();
+  const timeZone = lot.data?.organization.timeZone ?? dispatch.data?.organization.timeZone ?? me.timeZone;
   usePageTitle(`Verify a PlasTrace ${what}`);
 
   return (
@@ -35,7 +51,7 @@ export function VerifyPage() {
           </Alert>
         )}
         {dispatch.data && <DispatchFacts dispatch={dispatch.data} />}
-        {dispatch.isError && !missing && (
+        {dispatch.isError && !isNotFound(dispatch.error) && (
           <QueryError
             error={dispatch.error}
             what="The delivery receipt"
@@ -86,6 +102,18 @@ export function VerifyPage() {
               Only public facts are shown: no prices, suppliers or people. Times are in{' '}
               {lot.data.organization.timeZone}.
             </Text>
+          </Paper>
+        )}
+        {!missing && (
+          <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="record-log-heading">
+            <Title order={2} fz="h3" mb="xs" id="record-log-heading">
+              Record log
+            </Title>
+            <Text size="sm" c="dimmed" mb="md">
+              PlasTrace adds every posted record to an append-only log whose checkpoints it signs. This page
+              checks, here in your browser, that the record is in that log as shown.
+            </Text>
+            <RecordById id={recordId} timeZone={timeZone} />
           </Paper>
         )}
         <Anchor component={Link} to="/" size="sm">

@@ -1,0 +1,375 @@
+import { Button, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { IconQrcode, IconSearch, IconShieldCheck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { isNotFound } from '../../components/common/apiErrors.ts';
+import { CardList, usePhone } from '../../components/common/CardList.tsx';
+import { formatDateTime } from '../../components/common/format.ts';
+import { FilterBar, PageHeader } from '../../components/common/PageHeader.tsx';
+import { QueryError } from '../../components/common/QueryError.tsx';
+import { useMe } from '../../components/common/useMe.ts';
+import { usePageTitle } from '../../layout/pageTitle.ts';
+import {
+  fetchInclusionProof,
+  findLotByCode,
+  type LogHistoryItem,
+  recordLogKey,
+  useLatestCheckpoint,
+  useLogKey,
+  useRecordHistory,
+} from './api.ts';
+import { LOGGED_ONLY, recordIdOf, typeWords } from './facts.ts';
+import { RecordById } from './RecordById.tsx';
+import { useReportVerification } from './useReportVerification.ts';
+import { ChangedWarning, ChecksList, HashText, VerdictBanner } from './Verdict.tsx';
+import { verifyLeaf } from './verification.ts';
+
+const ScanDialog = lazy(async () => ({
+  default: (await import('../../components/lots/ScanDialog.tsx')).ScanDialog,
+}));
+
+const canScan = () => typeof window !== 'undefined' && 'BarcodeDetector' in window;
+
+/** What was looked up: a record id as typed, or the lot a code names (null: no lot has that code). */
+interface Target {
+  id: string;
+  lotCode: string | null;
+}
+
+function usePassportTarget(q: string) {
+  return useQuery({
+    enabled: q !== '',
+    queryKey: [...recordLogKey, 'passport-target', q],
+    queryFn: async ({ signal }): Promise<Target | null> => {
+      const id = recordIdOf(q);
+      if (id) return { id, lotCode: null };
+      const lot = await findLotByCode(q, signal);
+      return lot ? { id: lot.id, lotCode: lot.code } : null;
+    },
+  });
+}
+
+/**
+ * /blockchain-passport: a lot's or a record's anchoring history — every version the record log holds,
+ * with its leaf — each placed version verifiable in the browser: the latest through its proof bundle
+ * (snapshot and all), an older one through its entry's leaf hash and an inclusion proof in the latest
+ * signed checkpoint.
+ */
+export function PassportPage() {
+  usePageTitle('Record passport');
+  const { timeZone } = useMe();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q')?.trim() ?? '';
+  const [text, setText] = useState(q);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [scanning, setScanning] = useState(false);
+  const target = usePassportTarget(q);
+
+  const lookUp = useCallback(
+    (value: string) => setParams(value ? { q: value } : {}, { replace: true, preventScrollReset: true }),
+    [setParams],
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) {
+      setProblem('Enter a lot code or a record id');
+      return;
+    }
+    lookUp(text.trim());
+  };
+  const onScanned = useCallback(
+    (id: string) => {
+      setScanning(false);
+      setText(id);
+      lookUp(id);
+    },
+    [lookUp],
+  );
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Record passport"
+        description={`Every version of a lot or a record (delivery, production run, dispatch) that the record log holds, each verifiable here in your browser. Times are in ${timeZone}.`}
+      />
+      <form onSubmit={submit} noValidate>
+        <FilterBar
+          label="Find a lot or record"
+          actions={
+            <>
+              {canScan() && (
+                <Button
+                  variant="default"
+                  leftSection={<IconQrcode size={16} aria-hidden />}
+                  onClick={() => setScanning(true)}
+                >
+                  Scan
+                </Button>
+              )}
+              <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
+                Find
+              </Button>
+            </>
+          }
+        >
+          <TextInput
+            label="Lot code or record id"
+            placeholder="MNL1-261126-0001"
+            value={text}
+            onChange={(e) => {
+              setText(e.currentTarget.value);
+              setProblem(null);
+            }}
+            error={problem}
+            style={{ gridColumn: '1 / -2' }}
+          />
+        </FilterBar>
+      </form>
+      {scanning && (
+        <Suspense fallback={<Text size="sm">Opening the camera…</Text>}>
+          <ScanDialog onClose={() => setScanning(false)} onLot={onScanned} />
+        </Suspense>
+      )}
+
+      {!q && (
+        <Text c="dimmed" size="sm">
+          Enter a lot code (as on its label) or the id of a record or lot to see its history in the record
+          log.
+        </Text>
+      )}
+      {target.isLoading && (
+        <Text c="dimmed" role="status">
+          Looking it up…
+        </Text>
+      )}
+      {target.isError && (
+        <QueryError
+          error={target.error}
+          what="The lot"
+          onRetry={() => target.refetch()}
+          retrying={target.isFetching}
+        />
+      )}
+      {target.isSuccess && target.data === null && (
+        <Paper withBorder p="md" radius="md">
+          <Text size="sm">No lot of your organization has the code {q}. Check the code on the label.</Text>
+        </Paper>
+      )}
+      {target.data && <History key={target.data.id} target={target.data} timeZone={timeZone} />}
+    </Stack>
+  );
+}
+
+function History({ target, timeZone }: { target: Target; timeZone: string }) {
+  const history = useRecordHistory(target.id);
+  const phone = usePhone();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const items = history.data?.items ?? [];
+  const first = items[0]?.entry;
+  const name = target.lotCode ?? target.id;
+  const title = target.lotCode
+    ? `Lot ${target.lotCode}`
+    : first
+      ? `${capitalize(typeWords(first.type))} ${target.id}`
+      : `Record ${target.id}`;
+  const lastPlaced = items.at(-1)?.index !== null ? items.length - 1 : -1;
+  const selected = chosen === null ? undefined : items[chosen];
+
+  if (history.isPending)
+    return (
+      <Text c="dimmed" role="status">
+        Loading its history…
+      </Text>
+    );
+  if (isNotFound(history.error))
+    return (
+      <Paper withBorder p="md" radius="md">
+        <Text size="sm">
+          {target.lotCode ? `Lot ${target.lotCode}` : 'This record'} is not in the record log. {LOGGED_ONLY}
+        </Text>
+      </Paper>
+    );
+  if (history.isError)
+    return (
+      <QueryError
+        error={history.error}
+        what="The history"
+        onRetry={() => history.refetch()}
+        retrying={history.isFetching}
+      />
+    );
+
+  const verifyButton = (item: LogHistoryItem, i: number) =>
+    item.index === null ? (
+      <Text size="xs" c="dimmed">
+        Being added…
+      </Text>
+    ) : (
+      <Button
+        size="compact-sm"
+        variant={chosen === i ? 'filled' : 'light'}
+        leftSection={<IconShieldCheck size={14} aria-hidden />}
+        onClick={() => setChosen(i)}
+        aria-label={`Verify version ${item.entry.version}`}
+      >
+        Verify
+      </Button>
+    );
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="passport-history">
+      <Title order={2} fz="h3" id="passport-history" style={{ overflowWrap: 'anywhere' }}>
+        {title}
+      </Title>
+      {history.data?.current_matches === false && (
+        <ChangedWarning detail="The versions below are what the log holds." />
+      )}
+      {phone ? (
+        <CardList
+          label="Logged versions"
+          items={items.map((item, i) => ({ item, i }))}
+          keyOf={({ item }) => `${item.entry.version}-${item.entry.event}`}
+        >
+          {({ item, i }) => (
+            <>
+              <Group justify="space-between" wrap="nowrap">
+                <Text
+                  fw={700}
+                  size="sm"
+                >{`Version ${item.entry.version} · ${capitalize(typeWords(item.entry.event))}`}</Text>
+                {verifyButton(item, i)}
+              </Group>
+              <Text size="sm" mt={2}>
+                {formatDateTime(item.entry.logged_at, timeZone)}
+              </Text>
+              <Text size="xs" c="dimmed" mt={2}>
+                {item.index === null ? 'Not placed yet' : `Leaf ${item.index}`}
+              </Text>
+              {item.leaf_hash && <HashText size="xs">{item.leaf_hash}</HashText>}
+            </>
+          )}
+        </CardList>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped verticalSpacing="xs" aria-label="Logged versions">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th ta="right">Version</Table.Th>
+                <Table.Th>Event</Table.Th>
+                <Table.Th>Logged</Table.Th>
+                <Table.Th ta="right">Leaf</Table.Th>
+                <Table.Th>Leaf hash</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Verify</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((item, i) => (
+                <Table.Tr key={`${item.entry.version}-${item.entry.event}`}>
+                  <Table.Td ta="right">{item.entry.version}</Table.Td>
+                  <Table.Td>{capitalize(typeWords(item.entry.event))}</Table.Td>
+                  <Table.Td>{formatDateTime(item.entry.logged_at, timeZone)}</Table.Td>
+                  <Table.Td ta="right">{item.index ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {item.leaf_hash ? <HashText size="xs">{item.leaf_hash}</HashText> : '—'}
+                  </Table.Td>
+                  <Table.Td>{verifyButton(item, i)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      {selected && chosen !== null && (
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="passport-verification">
+          <Title order={3} fz="h4" mb="sm" id="passport-verification">
+            {`Verification of version ${selected.entry.version} (${typeWords(selected.entry.event)})`}
+          </Title>
+          {chosen === lastPlaced ? (
+            <RecordById id={target.id} timeZone={timeZone} />
+          ) : (
+            <VersionProof key={chosen} item={selected} name={name} />
+          )}
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * An earlier version: the log no longer hands out its snapshot in a bundle, but its entry names the
+ * snapshot's digest — the entry is hashed here and must be the leaf, and the leaf must be in the latest
+ * signed tree.
+ */
+function VersionProof({ item, name }: { item: LogHistoryItem; name: string }) {
+  const latest = useLatestCheckpoint();
+  const key = useLogKey();
+  const index = item.index ?? 0;
+  const report = useReportVerification();
+  const reported = useRef<unknown>(null);
+  const verdict = useQuery({
+    enabled: !!(latest.data && key.data),
+    queryKey: [...recordLogKey, 'version-verdict', item, latest.data?.note, key.data?.key],
+    queryFn: async ({ signal }) => {
+      const size = latest.data?.tree_size ?? 0;
+      const proof = await fetchInclusionProof(index, size, signal);
+      return verifyLeaf({
+        leafHash: item.leaf_hash ?? '',
+        index,
+        treeSize: proof.tree_size,
+        proof: proof.proof,
+        note: latest.data?.note ?? '',
+        key: key.data?.key ?? '',
+        entry: item.entry,
+      });
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const result = verdict.data;
+  useEffect(() => {
+    if (!result || reported.current === result) return;
+    reported.current = result;
+    report({
+      ok: result.ok,
+      reason: result.reason,
+      record: { type: item.entry.type, id: item.entry.id, name },
+      index,
+      treeSize: latest.data?.tree_size,
+      method: 'inclusion',
+    });
+  }, [result, item, name, index, latest.data?.tree_size, report]);
+
+  const failed = [
+    { q: latest, what: 'The latest checkpoint' },
+    { q: key, what: "The log's public key" },
+    { q: verdict, what: 'The inclusion proof' },
+  ].find(({ q }) => q.isError);
+  if (failed)
+    return <QueryError error={failed.q.error} what={failed.what} onRetry={() => failed.q.refetch()} />;
+  if (!result)
+    return (
+      <Text c="dimmed" role="status">
+        Checking the proof in your browser…
+      </Text>
+    );
+  return (
+    <Stack gap="sm">
+      <VerdictBanner ok={result.ok} reason={result.reason}>
+        {result.ok
+          ? `Version ${item.entry.version} (${typeWords(item.entry.event)}) is leaf ${index} of the ${latest.data?.tree_size} leaves under the latest checkpoint signed by ${result.origin}.`
+          : 'The log does not prove this version is in it.'}
+      </VerdictBanner>
+      <ChecksList checks={result.checks} label="Checks" />
+      <Text size="xs" c="dimmed">
+        This version's snapshot is not handed out any more: its entry, which holds the snapshot's SHA-256, is
+        what is checked. The latest version is verified with its snapshot.
+      </Text>
+    </Stack>
+  );
+}
