@@ -13,6 +13,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** Folder where the test SMTP server writes each received mail as JSON. */
     mailDir: string;
+    /** The server's DATA_DIR: its embedded PostgreSQL and the record log's key, for direct checks. */
+    dataDir: string;
   }
 }
 
@@ -80,6 +82,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('mailDir', mailDir);
+  project.provide('dataDir', join(dataDir, 'db'));
   return async () => {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
