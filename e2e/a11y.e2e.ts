@@ -93,6 +93,9 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       '/customer-management?tab=balances',
       '/price-analyser',
       '/user-transactions',
+      '/blockchain-explorer',
+      '/blockchain-verification',
+      '/blockchain-passport',
     ]) {
       await b.page.goto(path);
       await b.page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -101,5 +104,5 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     }
     if (found.length) console.info(found.join('\n'));
     expect(found).toEqual([]);
-  }, 180_000);
+  }, 240_000);
 });
