@@ -187,8 +187,8 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- A lot's birth: what it was, where, how much, and the record it came from (a lot made by a run names the
--- run: its origin_id is the run's id). Its status moves with every use, so it is not part of the snapshot;
+-- A lot's birth: what it was, where, how much, and what it came from: a delivery, a run (its origin_id is
+-- the run's id), or the lot it was split from (a merge names its first source; lineage has them all). Its status moves with every use, so it is not part of the snapshot;
 -- the records that move it are logged themselves.
 CREATE FUNCTION log_lot_snapshot(p_id uuid) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
 BEGIN
@@ -202,6 +202,9 @@ BEGIN
       WHEN lo.origin_type IN ('production_output', 'production_reject') THEN
         (SELECT jsonb_build_object('type', 'production_record', 'id', r.id, 'number', r.number, 'as', lo.origin_type)
          FROM production_records r WHERE r.id = lo.origin_id)
+      WHEN lo.origin_type IN ('split', 'merge') THEN
+        (SELECT jsonb_build_object('type', 'lot', 'id', p.id, 'code', p.code, 'as', lo.origin_type)
+         FROM lots p WHERE p.id = lo.origin_id)
       ELSE jsonb_build_object('type', lo.origin_type, 'id', lo.origin_id) END,
     'initial_kg', (SELECT sm.qty_kg::text FROM stock_movements sm WHERE sm.lot_id = lo.id
       ORDER BY sm.posted_at, sm.id LIMIT 1),

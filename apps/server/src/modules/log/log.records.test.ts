@@ -123,4 +123,18 @@ describe('the record log, beyond deliveries', () => {
     expect(voided.snapshot.status).toBe('voided');
     expect(voided.index).toBeGreaterThan(posted.index);
   });
+
+  it('logs the lots a split makes, with the lot they came from', async () => {
+    const lot = await lotOf('300');
+    const res = await operator.post(`/api/lots/${lot.id}/split`, { parts_kg: ['120'] });
+    expect(res.statusCode, res.body).toBe(200);
+    const [part] = res.json().lots;
+    const bundle = await bundleOf(part.id);
+    expect(bundle.snapshot).toMatchObject({
+      type: 'lot',
+      code: part.code,
+      initial_kg: '120.000',
+      origin: { type: 'lot', id: lot.id, code: lot.code, as: 'split' },
+    });
+  });
 });

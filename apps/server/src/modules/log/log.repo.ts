@@ -23,6 +23,17 @@ export type CheckpointRow = { tree_size: number; root_hash: Buffer; note: string
 const rows = async <T extends Record<string, unknown>>(h: Handle, q: ReturnType<typeof sql>) =>
   (await h.execute<T>(q)).rows;
 
+/**
+ * Appends entries for records a TypeScript service changed (the posting functions append in SQL), in the
+ * caller's transaction: no change without its entry.
+ */
+export async function appendEntries(tx: Tx, orgId: string, type: string, ids: string[], event: string) {
+  if (ids.length === 0) return;
+  await tx.execute(
+    sql`SELECT log_append(${orgId}::uuid, ${type}, ${sql.param(ids)}::uuid[], array_fill(1, ARRAY[${ids.length}::int]), ${event})`,
+  );
+}
+
 /** One sequencer at a time across instances, for this transaction; false when another holds it. */
 export async function trySequencerLock(tx: Tx): Promise<boolean> {
   const [row] = await rows<{ ok: boolean }>(

@@ -11,6 +11,7 @@ import type { Caller } from '../../plugins/auth.ts';
 import { insertEntry } from '../activity/activity.repo.ts';
 import { logChange } from '../activity/changes.ts';
 import { streamCsv } from '../activity/export.ts';
+import { appendEntries } from '../log/log.repo.ts';
 import { assertBooksOpen } from '../organization/books.ts';
 import { timeZoneOf } from '../organization/organization.repo.ts';
 import * as stock from '../stock/stock.repo.ts';
@@ -202,6 +203,14 @@ export async function split(ctx: AppContext, caller: Caller, id: string, parts: 
     const left = await stock.lockBalance(tx, lot.id);
     if (left && toUnits(left.qtyKg, 3) === 0n)
       await stock.setLotStatus(tx, caller.organizationId, lot.id, 'consumed');
+    // The new lots' births, in the record log (their origin: the lot they were split from).
+    await appendEntries(
+      tx,
+      caller.organizationId,
+      'lot',
+      children.map((c) => c.id),
+      'created',
+    );
     await logChange(tx, caller, {
       type: 'UPDATE_RECORD',
       entityType: 'lot',
@@ -298,6 +307,7 @@ export async function merge(ctx: AppContext, caller: Caller, ids: string[]) {
       description: `Merged ${locked.map((l) => l.code).join(', ')} into ${merged.code}`,
       referenceId: merged.code,
     });
+    await appendEntries(tx, caller.organizationId, 'lot', [merged.id], 'created');
     return detail(tx, caller, merged.id);
   });
 }
