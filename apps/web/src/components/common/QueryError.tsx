@@ -32,6 +32,34 @@ export function QueryError({ error, what, onRetry, retrying }: QueryErrorProps) 
   );
 }
 
+type QueryLike = {
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => unknown;
+};
+
+/** A query's loading line, or its failure with a retry; nothing once it has its data. */
+export function QueryStatus({ query, what, loading }: { query: QueryLike; what: string; loading: string }) {
+  if (query.isError)
+    return (
+      <QueryError
+        error={query.error}
+        what={what}
+        onRetry={() => query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  if (query.isPending)
+    return (
+      <Text c="dimmed" role="status">
+        {loading}
+      </Text>
+    );
+  return null;
+}
+
 /** "You do not have permission…", with the server's reason when there is one. */
 export function PermissionNotice({ message }: { message?: string }) {
   return (

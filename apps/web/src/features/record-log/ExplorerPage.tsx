@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/common/EmptyState.tsx';
 import { formatDateTime } from '../../components/common/format.ts';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
 import { FilterBar, PageHeader } from '../../components/common/PageHeader.tsx';
-import { QueryError } from '../../components/common/QueryError.tsx';
+import { QueryError, QueryStatus } from '../../components/common/QueryError.tsx';
 import { useCan, useMe } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import {
@@ -178,19 +178,7 @@ function LatestLeaves({ treeSize }: { treeSize: number }) {
       <Title order={2} fz="h4" id="latest-leaves">
         Latest leaves
       </Title>
-      {leaves.isPending && (
-        <Text c="dimmed" role="status">
-          Loading leaves…
-        </Text>
-      )}
-      {leaves.isError && (
-        <QueryError
-          error={leaves.error}
-          what="The latest leaves"
-          onRetry={() => leaves.refetch()}
-          retrying={leaves.isFetching}
-        />
-      )}
+      <QueryStatus query={leaves} what="The latest leaves" loading="Loading leaves…" />
       {leaves.isSuccess && rows.length === 0 && <EmptyState title="No leaves yet">{EMPTY_LOG}</EmptyState>}
       {rows.length > 0 &&
         (phone ? (
@@ -247,19 +235,7 @@ function Checkpoints({ timeZone }: { timeZone: string }) {
       <Title order={2} fz="h4" id="checkpoints">
         Checkpoints over time
       </Title>
-      {checkpoints.isPending && (
-        <Text c="dimmed" role="status">
-          Loading checkpoints…
-        </Text>
-      )}
-      {checkpoints.isError && (
-        <QueryError
-          error={checkpoints.error}
-          what="The checkpoints"
-          onRetry={() => checkpoints.refetch()}
-          retrying={checkpoints.isFetching}
-        />
-      )}
+      <QueryStatus query={checkpoints} what="The checkpoints" loading="Loading checkpoints…" />
       {checkpoints.isSuccess && rows.length === 0 && (
         <EmptyState title="No checkpoints yet">{EMPTY_LOG}</EmptyState>
       )}

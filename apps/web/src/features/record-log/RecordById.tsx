@@ -1,9 +1,9 @@
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { isConflict, isNotFound } from '../../components/common/apiErrors.ts';
 import { QueryError } from '../../components/common/QueryError.tsx';
-import { useLogKey, useRecordBundle, useRecordHistory } from './api.ts';
+import { useRecordBundle, useRecordHistory } from './api.ts';
 import { LOGGED_ONLY } from './facts.ts';
-import { RecordLogPanel } from './RecordLogPanel.tsx';
+import { RecordLogPanel, WithLogKey } from './RecordLogPanel.tsx';
 import { ChangedWarning } from './Verdict.tsx';
 
 /**
@@ -22,7 +22,6 @@ export function RecordById({
   pastedKey?: string | undefined;
 }) {
   const bundle = useRecordBundle(id);
-  const key = useLogKey(bundle.isSuccess && !pastedKey);
   // Whether the database still says what was logged: the proof below holds either way.
   const history = useRecordHistory(bundle.isSuccess ? id : '');
   const changed = history.data?.current_matches === false && (
@@ -57,32 +56,12 @@ export function RecordById({
         retrying={bundle.isFetching}
       />
     );
-  if (pastedKey)
-    return (
-      <>
-        {changed}
-        <RecordLogPanel bundle={bundle.data} logKey={pastedKey} timeZone={timeZone} />
-      </>
-    );
-  if (key.isPending)
-    return (
-      <Text c="dimmed" role="status">
-        Reading the log's public key…
-      </Text>
-    );
-  if (key.isError)
-    return (
-      <QueryError
-        error={key.error}
-        what="The log's public key"
-        onRetry={() => key.refetch()}
-        retrying={key.isFetching}
-      />
-    );
   return (
     <>
       {changed}
-      <RecordLogPanel bundle={bundle.data} logKey={key.data.key} timeZone={timeZone} />
+      <WithLogKey pastedKey={pastedKey}>
+        {(key) => <RecordLogPanel bundle={bundle.data} logKey={key} timeZone={timeZone} />}
+      </WithLogKey>
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { Button, Code, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCopy, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { saveBlob } from '../../api/download.ts';
 import { formatDateTime } from '../../components/common/format.ts';
-import { QueryError } from '../../components/common/QueryError.tsx';
-import { recordLogKey, useCheckpointOfSize } from './api.ts';
+import { QueryError, QueryStatus } from '../../components/common/QueryError.tsx';
+import { recordLogKey, useCheckpointOfSize, useLogKey } from './api.ts';
 import { DataItems, DataItem as Item } from './DataItems.tsx';
 import { bundleFileName, leaves, recordTitle, typeWords } from './facts.ts';
 import { RecordFacts } from './RecordFacts.tsx';
@@ -228,4 +228,22 @@ function TechnicalDetails({
       )}
     </Paper>
   );
+}
+
+/**
+ * `children` given the log's key to verify with: the one the reader pasted, else the server's once read
+ * (with its loading line, or its failure and a retry).
+ */
+export function WithLogKey({
+  pastedKey,
+  children,
+}: {
+  pastedKey?: string | undefined;
+  children: (key: string) => ReactNode;
+}) {
+  const key = useLogKey(!pastedKey);
+  if (pastedKey) return children(pastedKey);
+  if (!key.data)
+    return <QueryStatus query={key} what="The log's public key" loading="Reading the log's public key…" />;
+  return children(key.data.key);
 }

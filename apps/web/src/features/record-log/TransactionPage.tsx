@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { isNotFound } from '../../components/common/apiErrors.ts';
 import { formatDateTime } from '../../components/common/format.ts';
 import { PageHeader } from '../../components/common/PageHeader.tsx';
-import { QueryError } from '../../components/common/QueryError.tsx';
+import { QueryError, QueryStatus } from '../../components/common/QueryError.tsx';
 import { useMe } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import {
@@ -223,19 +223,7 @@ function Consistency({ timeZone }: { timeZone: string }) {
         That the latest tree keeps every leaf of an earlier one, unchanged and in order: nothing logged was
         rewritten or removed since.
       </Text>
-      {checkpoints.isPending && (
-        <Text c="dimmed" role="status">
-          Loading checkpoints…
-        </Text>
-      )}
-      {checkpoints.isError && (
-        <QueryError
-          error={checkpoints.error}
-          what="The checkpoints"
-          onRetry={() => checkpoints.refetch()}
-          retrying={checkpoints.isFetching}
-        />
-      )}
+      <QueryStatus query={checkpoints} what="The checkpoints" loading="Loading checkpoints…" />
       {checkpoints.isSuccess && earlier.length === 0 && (
         <Text size="sm">
           {latest.data

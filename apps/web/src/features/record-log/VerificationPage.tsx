@@ -17,14 +17,13 @@ import { type DragEvent, lazy, Suspense, useCallback, useRef, useState } from 'r
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { PageHeader } from '../../components/common/PageHeader.tsx';
-import { QueryError } from '../../components/common/QueryError.tsx';
 import { useSchemaForm } from '../../components/common/schemaForm.ts';
 import { useMe } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
-import { recordLogKey, useLogKey } from './api.ts';
+import { recordLogKey } from './api.ts';
 import { fromVerifyLink } from './facts.ts';
 import { RecordById } from './RecordById.tsx';
-import { RecordLogPanel } from './RecordLogPanel.tsx';
+import { RecordLogPanel, WithLogKey } from './RecordLogPanel.tsx';
 import { checkKey } from './verification.ts';
 
 const ScanDialog = lazy(async () => ({
@@ -250,23 +249,9 @@ function FileResult({
   pastedKey: string;
   timeZone: string;
 }) {
-  const key = useLogKey(!pastedKey);
-  if (pastedKey)
-    return <RecordLogPanel bundle={file.bundle} logKey={pastedKey} timeZone={timeZone} method="file" />;
-  if (key.isPending)
-    return (
-      <Text c="dimmed" role="status">
-        Reading the log's public key…
-      </Text>
-    );
-  if (key.isError)
-    return (
-      <QueryError
-        error={key.error}
-        what="The log's public key"
-        onRetry={() => key.refetch()}
-        retrying={key.isFetching}
-      />
-    );
-  return <RecordLogPanel bundle={file.bundle} logKey={key.data.key} timeZone={timeZone} method="file" />;
+  return (
+    <WithLogKey pastedKey={pastedKey}>
+      {(key) => <RecordLogPanel bundle={file.bundle} logKey={key} timeZone={timeZone} method="file" />}
+    </WithLogKey>
+  );
 }
