@@ -47,11 +47,19 @@ export const logEntryFieldsSchema = z.object({
 export type LogEntryFields = z.infer<typeof logEntryFieldsSchema>;
 
 /**
- * A leaf as anyone may list it: its hash, enough to rebuild and monitor the tree. What it is about is
- * told only to those who hold the record's id (its bundle), so the log does not list every
- * organization's deliveries to the world.
+ * A leaf as anyone may list it: its hash (enough to rebuild and monitor the tree), the kind of record and
+ * change, and when. Which record and whose it is are told only to those who hold the record's id (its
+ * bundle), so the log does not list every organization's deliveries to the world.
  */
-export const logLeafSchema = z.object({ index: z.number().int(), leaf_hash: hash }).meta({ id: 'LogLeaf' });
+export const logLeafSchema = z
+  .object({
+    index: z.number().int(),
+    leaf_hash: hash,
+    type: z.string().describe('The kind of record: receive_record, lot, production_record, dispatch_record'),
+    event: z.string().describe('What happened to it: posted, voided, created, delivered, settled'),
+    logged_at: z.string(),
+  })
+  .meta({ id: 'LogLeaf' });
 
 export const logEntriesQuerySchema = z.object({
   start: size.describe('The first leaf index'),

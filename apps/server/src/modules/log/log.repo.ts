@@ -146,13 +146,21 @@ export async function entriesOfRecord(h: Handle, type: string | undefined, id: s
   return list.map((r) => ({ ...r, idx: r.idx === null ? null : Number(r.idx) }));
 }
 
-/** Leaf hashes from `start` to before `end`, in order. */
+/** Leaves from `start` to before `end`, in order, with the kind of record and change each is. */
 export async function leafHashes(h: Handle, start: number, end: number) {
-  const list = await rows<{ idx: string; leaf_hash: Buffer }>(
+  const list = await rows<{ idx: string; leaf_hash: Buffer; type: string; event: string; logged_at: string }>(
     h,
-    sql`SELECT idx, leaf_hash FROM log_leaves WHERE idx >= ${start} AND idx < ${end} ORDER BY idx`,
+    sql`SELECT l.idx, l.leaf_hash, e.record_type AS type, e.event, pt_iso(e.logged_at) AS logged_at
+        FROM log_leaves l JOIN log_entries e ON e.id = l.entry_id
+        WHERE l.idx >= ${start} AND l.idx < ${end} ORDER BY l.idx`,
   );
-  return list.map((r) => ({ idx: Number(r.idx), leafHash: r.leaf_hash }));
+  return list.map((r) => ({
+    idx: Number(r.idx),
+    leafHash: r.leaf_hash,
+    type: r.type,
+    event: r.event,
+    loggedAt: r.logged_at,
+  }));
 }
 
 export async function leafByHash(h: Handle, hash: Buffer) {

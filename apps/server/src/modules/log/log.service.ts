@@ -62,12 +62,20 @@ export async function consistencyProof(db: Db, from: number, to?: number) {
   return { from, to: size, proof: (await resolve(db, consistencyPlans(from, size))).map(b64) };
 }
 
+const toLeaf = (r: Awaited<ReturnType<typeof repo.leafHashes>>[number]) => ({
+  index: r.idx,
+  leaf_hash: b64(r.leafHash),
+  type: r.type,
+  event: r.event,
+  logged_at: r.loggedAt,
+});
+
 export async function leaves(db: Db, start: number, end?: number) {
   const size = (await repo.latestCheckpoint(db))?.tree_size ?? 0;
   const stop = Math.min(end ?? size, size, start + LOG_MAX_ENTRIES_PAGE);
   if (end !== undefined && end < start) throw invalid('end', 'The end comes before the start');
   const rows = stop > start ? await repo.leafHashes(db, start, stop) : [];
-  return { tree_size: size, items: rows.map((r) => ({ index: r.idx, leaf_hash: b64(r.leafHash) })) };
+  return { tree_size: size, items: rows.map(toLeaf) };
 }
 
 export async function leaf(db: Db, q: { index?: number | undefined; hash?: string | undefined }) {
@@ -76,7 +84,7 @@ export async function leaf(db: Db, q: { index?: number | undefined; hash?: strin
   if (index === undefined || index >= size) throw notFound('Leaf');
   const [row] = await repo.leafHashes(db, index, index + 1);
   if (!row) throw notFound('Leaf');
-  return { index, leaf_hash: b64(row.leafHash) };
+  return toLeaf(row);
 }
 
 /**

@@ -131,6 +131,14 @@ describe('the record log', () => {
     expect(signed.map((s: { tree_size: number }) => s.tree_size)).toEqual([latest.tree_size, 8, 2]);
     const leaves = (await get('/api/log/entries?start=0')).body.items;
     expect(leaves).toHaveLength(latest.tree_size);
+    // The public listing says what kind of change each leaf is, not which record or whose.
+    expect(leaves[0]).toEqual({
+      index: 0,
+      leaf_hash: expect.any(String),
+      type: 'receive_record',
+      event: 'posted',
+      logged_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
     for (const head of signed)
       for (const leaf of leaves.slice(0, head.tree_size)) {
         const p = (await get(`/api/log/proofs/inclusion?index=${leaf.index}&tree_size=${head.tree_size}`))

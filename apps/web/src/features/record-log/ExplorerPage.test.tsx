@@ -139,7 +139,11 @@ describe('Record log explorer', () => {
       render();
       const leaves = await screen.findByRole('list', { name: 'Latest leaves' });
       expect(within(leaves).getAllByRole('listitem')).toHaveLength(5);
-      expect(within(leaves).getAllByRole('listitem')[0]).toHaveTextContent(`Leaf 4${log.leaves[4]}`);
+      const card = within(leaves).getAllByRole('listitem')[0];
+      expect(card).toHaveTextContent(/^Leaf 4/);
+      // The kind of change and its time, without which record it is.
+      expect(card).toHaveTextContent(/^Leaf 4receive record voided/);
+      expect(card).toHaveTextContent(log.leaves[4] ?? '');
       const checkpoints = await screen.findByRole('list', { name: 'Checkpoints' });
       expect(within(checkpoints).getAllByRole('listitem')[1]).toHaveTextContent('2 leaves');
       expect(screen.queryByRole('table')).not.toBeInTheDocument();

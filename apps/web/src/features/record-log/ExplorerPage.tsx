@@ -20,7 +20,7 @@ import {
   useLogKey,
 } from './api.ts';
 import { DataItems, DataItem as Item } from './DataItems.tsx';
-import { EMPTY_LOG, leaves as leafCount, recordIdOf } from './facts.ts';
+import { EMPTY_LOG, leaves as leafCount, recordIdOf, typeWords } from './facts.ts';
 import { HashText } from './Verdict.tsx';
 
 const LEAF_HASH = /^[A-Za-z0-9+/]{43}=$/;
@@ -84,7 +84,7 @@ export function ExplorerPage() {
       {latest.data && (
         <>
           <LatestCheckpoint checkpoint={latest.data} timeZone={timeZone} />
-          <LatestLeaves treeSize={latest.data.tree_size} />
+          <LatestLeaves treeSize={latest.data.tree_size} timeZone={timeZone} />
           <Checkpoints timeZone={timeZone} />
         </>
       )}
@@ -169,7 +169,7 @@ function LatestCheckpoint({ checkpoint: c, timeZone }: { checkpoint: LogCheckpoi
 
 const leafLink = (index: number) => `/blockchain/transaction?index=${index}`;
 
-function LatestLeaves({ treeSize }: { treeSize: number }) {
+function LatestLeaves({ treeSize, timeZone }: { treeSize: number; timeZone: string }) {
   const leaves = useLatestLeaves(treeSize);
   const phone = usePhone();
   const rows = leaves.data ?? [];
@@ -188,6 +188,10 @@ function LatestLeaves({ treeSize }: { treeSize: number }) {
                 <Anchor component={Link} to={leafLink(l.index)} fw={700}>
                   {`Leaf ${l.index}`}
                 </Anchor>
+                <Text size="sm">{`${typeWords(l.type)} ${l.event}`}</Text>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(l.logged_at, timeZone)}
+                </Text>
                 <Text size="xs" mt={2}>
                   <HashText size="xs">{l.leaf_hash}</HashText>
                 </Text>
@@ -199,6 +203,8 @@ function LatestLeaves({ treeSize }: { treeSize: number }) {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={120}>Leaf</Table.Th>
+                <Table.Th>Change</Table.Th>
+                <Table.Th w={200}>Logged</Table.Th>
                 <Table.Th>Leaf hash</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -210,6 +216,10 @@ function LatestLeaves({ treeSize }: { treeSize: number }) {
                       {`Leaf ${l.index}`}
                     </Anchor>
                   </Table.Td>
+                  <Table.Td>{`${typeWords(l.type)} ${l.event}`}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(l.logged_at, timeZone)}
+                  </Table.Td>
                   <Table.Td>
                     <HashText size="xs">{l.leaf_hash}</HashText>
                   </Table.Td>
@@ -219,8 +229,8 @@ function LatestLeaves({ treeSize }: { treeSize: number }) {
           </Table>
         ))}
       <Text size="xs" c="dimmed">
-        A leaf is the hash of one change of one record. What it is about is shown to those who hold the
-        record's id, on its verification page.
+        A leaf is the hash of one change of one record. Which record it is, and its facts, are shown to those
+        who hold the record's id, on its verification page.
       </Text>
     </Stack>
   );

@@ -280,6 +280,11 @@ export async function makeTestLog(
         : json(await bundleFor(id));
       records[`GET /api/log/records/${id}/history`] = json(historyOf(id));
     }
+    // A leaf as the public listing gives it: its hash, the kind of record and change, and when.
+    const leafOf = (index: number, leaf_hash: string) => {
+      const e = entries[index] as LogEntry;
+      return { index, leaf_hash, type: e.type, event: e.event, logged_at: e.logged_at };
+    };
     return {
       'GET /api/log/public-key': json(
         wire(logPublicKeySchema, { origin: s.name, key: s.vkey, algorithm: 'Ed25519' }),
@@ -298,7 +303,7 @@ export async function makeTestLog(
         const end = Math.min(Number(q.get('end') ?? latest.tree_size), latest.tree_size);
         const items = leaves
           .slice(start, end)
-          .map((leaf_hash, i) => wire(logLeafSchema, { index: start + i, leaf_hash }));
+          .map((leaf_hash, i) => wire(logLeafSchema, leafOf(start + i, leaf_hash)));
         return Response.json({ tree_size: latest.tree_size, items });
       },
       'GET /api/log/leaf': (request) => {
@@ -306,7 +311,7 @@ export async function makeTestLog(
         const index = q.has('hash') ? leaves.indexOf(q.get('hash') ?? '') : Number(q.get('index'));
         const leaf_hash = leaves[index];
         return leaf_hash && index < latest.tree_size
-          ? Response.json(wire(logLeafSchema, { index, leaf_hash }))
+          ? Response.json(wire(logLeafSchema, leafOf(index, leaf_hash)))
           : notFound('Leaf')();
       },
       'GET /api/log/proofs/inclusion': async ({ url }) => {
