@@ -148,6 +148,19 @@ export const logRoutes: FastifyPluginAsyncZod<{ db: Db; signer: LogSigner }> = a
   );
 
   app.get(
+    '/log/records/:id/versions/:version',
+    {
+      schema: {
+        ...common,
+        summary: 'The bundle of one logged version of a record, with that version’s snapshot',
+        params: idOnly.extend({ version: z.coerce.number().int().min(1) }),
+        response: { 200: logBundleSchema },
+      },
+    },
+    async (req) => service.bundle(db, undefined, req.params.id, req.params.version),
+  );
+
+  app.get(
     '/log/records/:id/history',
     {
       schema: {

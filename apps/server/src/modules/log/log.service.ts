@@ -106,22 +106,28 @@ export async function history(db: Db, type: LogRecordType | undefined, id: strin
 }
 
 /**
- * What verifies the record's latest logged version offline: its public snapshot, entry, leaf, inclusion
- * proof and the latest checkpoint. A record posted a moment ago is queued for up to a second.
+ * What verifies a record's logged version offline (its latest when `version` is left out): its public
+ * snapshot, entry, leaf index, inclusion proof and the latest checkpoint. A change made a moment ago is
+ * queued for up to a second.
  */
-export async function bundle(db: Db, type: LogRecordType | undefined, id: string): Promise<LogBundle> {
+export async function bundle(
+  db: Db,
+  type: LogRecordType | undefined,
+  id: string,
+  version?: number,
+): Promise<LogBundle> {
   const rows = await repo.entriesOfRecord(db, type, id);
-  if (rows.length === 0) throw notFound('Logged record');
-  const placed = rows.filter((r) => r.idx !== null);
-  const last = placed.at(-1);
-  if (!last || last !== rows.at(-1))
+  const wanted = version === undefined ? rows : rows.filter((r) => r.version === version);
+  const last = wanted.at(-1);
+  if (!last) throw notFound(version === undefined ? 'Logged record' : `Version ${version} of the record`);
+  if (last.idx === null)
     throw new AppError('conflict', 'Its latest change is being added to the log: try again in a second');
   const checkpoint = await head(db);
-  const proof = await resolve(db, inclusionPlans(last.idx as number, checkpoint.tree_size));
+  const proof = await resolve(db, inclusionPlans(last.idx, checkpoint.tree_size));
   return createBundle({
     entry: entryFields(last),
     snapshot: last.snapshot,
-    index: last.idx as number,
+    index: last.idx,
     treeSize: checkpoint.tree_size,
     proof,
     checkpoint: checkpoint.note,

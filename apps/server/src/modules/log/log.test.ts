@@ -117,6 +117,11 @@ describe('the record log', () => {
     ]);
     const bundle = (await get(`/api/log/records/${records[1].id}`)).body;
     expect(bundle.snapshot).toMatchObject({ status: 'voided' });
+    // An earlier version keeps its own snapshot and proof.
+    const posted = (await get(`/api/log/records/${records[1].id}/versions/2`)).body;
+    expect(posted).toMatchObject({ entry: { version: 2, event: 'posted' }, snapshot: { status: 'posted' } });
+    expect(await verifyBundle(posted, signer.vkey)).toMatchObject({ ok: true });
+    expect((await get(`/api/log/records/${records[1].id}/versions/9`)).status).toBe(404);
     expect(bundle.index).toBe(latest.tree_size - 1);
     expect((await verifyBundle(bundle, signer.vkey)).ok).toBe(true);
 

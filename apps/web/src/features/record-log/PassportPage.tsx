@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { IconQrcode, IconSearch, IconShieldCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isNotFound } from '../../components/common/apiErrors.ts';
 import { CardList, usePhone } from '../../components/common/CardList.tsx';
@@ -10,20 +10,10 @@ import { FilterBar, PageHeader } from '../../components/common/PageHeader.tsx';
 import { QueryError } from '../../components/common/QueryError.tsx';
 import { useMe } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
-import {
-  fetchInclusionProof,
-  findLotByCode,
-  type LogHistoryItem,
-  recordLogKey,
-  useLatestCheckpoint,
-  useLogKey,
-  useRecordHistory,
-} from './api.ts';
+import { findLotByCode, type LogHistoryItem, recordLogKey, useRecordHistory } from './api.ts';
 import { LOGGED_ONLY, recordIdOf, typeWords } from './facts.ts';
 import { RecordById } from './RecordById.tsx';
-import { useReportVerification } from './useReportVerification.ts';
-import { ChangedWarning, ChecksList, HashText, VerdictBanner } from './Verdict.tsx';
-import { verifyLeaf } from './verification.ts';
+import { ChangedWarning, HashText } from './Verdict.tsx';
 
 const ScanDialog = lazy(async () => ({
   default: (await import('../../components/lots/ScanDialog.tsx')).ScanDialog,
@@ -167,7 +157,6 @@ function History({ target, timeZone }: { target: Target; timeZone: string }) {
   const [chosen, setChosen] = useState<number | null>(null);
   const items = history.data?.items ?? [];
   const first = items[0]?.entry;
-  const name = target.lotCode ?? target.id;
   const title = target.lotCode
     ? `Lot ${target.lotCode}`
     : first
@@ -288,11 +277,12 @@ function History({ target, timeZone }: { target: Target; timeZone: string }) {
           <Title order={3} fz="h4" mb="sm" id="passport-verification">
             {`Verification of version ${selected.entry.version} (${typeWords(selected.entry.event)})`}
           </Title>
-          {chosen === lastPlaced ? (
-            <RecordById id={target.id} timeZone={timeZone} />
-          ) : (
-            <VersionProof key={chosen} item={selected} name={name} />
-          )}
+          <RecordById
+            key={chosen}
+            id={target.id}
+            timeZone={timeZone}
+            version={chosen === lastPlaced ? undefined : selected.entry.version}
+          />
         </Paper>
       )}
     </Stack>
@@ -300,76 +290,3 @@ function History({ target, timeZone }: { target: Target; timeZone: string }) {
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-/**
- * An earlier version: the log no longer hands out its snapshot in a bundle, but its entry names the
- * snapshot's digest — the entry is hashed here and must be the leaf, and the leaf must be in the latest
- * signed tree.
- */
-function VersionProof({ item, name }: { item: LogHistoryItem; name: string }) {
-  const latest = useLatestCheckpoint();
-  const key = useLogKey();
-  const index = item.index ?? 0;
-  const report = useReportVerification();
-  const reported = useRef<unknown>(null);
-  const verdict = useQuery({
-    enabled: !!(latest.data && key.data),
-    queryKey: [...recordLogKey, 'version-verdict', item, latest.data?.note, key.data?.key],
-    queryFn: async ({ signal }) => {
-      const size = latest.data?.tree_size ?? 0;
-      const proof = await fetchInclusionProof(index, size, signal);
-      return verifyLeaf({
-        leafHash: item.leaf_hash ?? '',
-        index,
-        treeSize: proof.tree_size,
-        proof: proof.proof,
-        note: latest.data?.note ?? '',
-        key: key.data?.key ?? '',
-        entry: item.entry,
-      });
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
-  const result = verdict.data;
-  useEffect(() => {
-    if (!result || reported.current === result) return;
-    reported.current = result;
-    report({
-      ok: result.ok,
-      reason: result.reason,
-      record: { type: item.entry.type, id: item.entry.id, name },
-      index,
-      treeSize: latest.data?.tree_size,
-      method: 'inclusion',
-    });
-  }, [result, item, name, index, latest.data?.tree_size, report]);
-
-  const failed = [
-    { q: latest, what: 'The latest checkpoint' },
-    { q: key, what: "The log's public key" },
-    { q: verdict, what: 'The inclusion proof' },
-  ].find(({ q }) => q.isError);
-  if (failed)
-    return <QueryError error={failed.q.error} what={failed.what} onRetry={() => failed.q.refetch()} />;
-  if (!result)
-    return (
-      <Text c="dimmed" role="status">
-        Checking the proof in your browser…
-      </Text>
-    );
-  return (
-    <Stack gap="sm">
-      <VerdictBanner ok={result.ok} reason={result.reason}>
-        {result.ok
-          ? `Version ${item.entry.version} (${typeWords(item.entry.event)}) is leaf ${index} of the ${latest.data?.tree_size} leaves under the latest checkpoint signed by ${result.origin}.`
-          : 'The log does not prove this version is in it.'}
-      </VerdictBanner>
-      <ChecksList checks={result.checks} label="Checks" />
-      <Text size="xs" c="dimmed">
-        This version's snapshot is not handed out any more: its entry, which holds the snapshot's SHA-256, is
-        what is checked. The latest version is verified with its snapshot.
-      </Text>
-    </Stack>
-  );
-}

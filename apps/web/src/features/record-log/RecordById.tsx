@@ -16,12 +16,15 @@ export function RecordById({
   id,
   timeZone,
   pastedKey,
+  version,
 }: {
   id: string;
+  /** A logged version of the record, verified with its own snapshot; the latest when left out. */
+  version?: number | undefined;
   timeZone: string;
   pastedKey?: string | undefined;
 }) {
-  const bundle = useRecordBundle(id);
+  const bundle = useRecordBundle(id, version);
   // Whether the database still says what was logged: the proof below holds either way.
   const history = useRecordHistory(bundle.isSuccess ? id : '');
   const changed = history.data?.current_matches === false && (

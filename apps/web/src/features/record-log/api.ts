@@ -156,13 +156,15 @@ const pause = (ms: number, signal?: AbortSignal) =>
   });
 
 /**
- * The verification bundle of a record's latest logged version. A record posted less than a second ago
- * answers 409 while the sequencer places it: asked again a few times, then the 409 is the answer.
+ * The verification bundle of a record's logged version (its latest when `version` is left out). A change
+ * made less than a second ago answers 409 while the sequencer places it: asked again a few times, then
+ * the 409 is the answer.
  */
-export async function fetchBundle(id: string, signal?: AbortSignal): Promise<LogBundle> {
+export async function fetchBundle(id: string, signal?: AbortSignal, version?: number): Promise<LogBundle> {
+  const path = `/log/records/${encodeURIComponent(id)}${version === undefined ? '' : `/versions/${version}`}`;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await read<LogBundle>(`/log/records/${encodeURIComponent(id)}`, signal);
+      return await read<LogBundle>(path, signal);
     } catch (error) {
       if (!isConflict(error) || attempt >= BUNDLE_ATTEMPTS) throw error;
       await pause(BUNDLE_RETRY_MS, signal);
@@ -170,11 +172,11 @@ export async function fetchBundle(id: string, signal?: AbortSignal): Promise<Log
   }
 }
 
-export function useRecordBundle(id: string, enabled = true) {
+export function useRecordBundle(id: string, version?: number) {
   return useQuery({
-    enabled: enabled && id !== '',
-    queryKey: [...recordLogKey, 'bundle', id],
-    queryFn: ({ signal }) => fetchBundle(id, signal),
+    enabled: id !== '',
+    queryKey: [...recordLogKey, 'bundle', id, version ?? 'latest'],
+    queryFn: ({ signal }) => fetchBundle(id, signal, version),
   });
 }
 

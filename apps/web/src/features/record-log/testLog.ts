@@ -228,9 +228,9 @@ export async function makeTestLog(
       to,
       proof: (await consistencyProofOf(leafBytes, from, to)).map(toBase64),
     });
-  /** The bundle of the record's latest version, under the latest checkpoint. */
-  const bundleFor = async (id: string) => {
-    const i = entries.findLastIndex((e) => e.id === id);
+  /** The bundle of a version of the record (its latest when left out), under the latest checkpoint. */
+  const bundleFor = async (id: string, version?: number) => {
+    const i = entries.findLastIndex((e) => e.id === id && (version === undefined || e.version === version));
     const entry = entries[i] as LogEntry;
     return wire(
       logBundleSchema,
@@ -279,6 +279,9 @@ export async function makeTestLog(
             )
         : json(await bundleFor(id));
       records[`GET /api/log/records/${id}/history`] = json(historyOf(id));
+      for (const [i, e] of entries.entries())
+        if (e.id === id && i < placed)
+          records[`GET /api/log/records/${id}/versions/${e.version}`] = json(await bundleFor(id, e.version));
     }
     // A leaf as the public listing gives it: its hash, the kind of record and change, and when.
     const leafOf = (index: number, leaf_hash: string) => {
