@@ -37,11 +37,6 @@ const lotRow = (code: string, id = LOT_ID) =>
 const lotsAnswer = (...rows: ReturnType<typeof lotRow>[]) =>
   json(wire(pageOf(lotSchema), { items: rows, next_cursor: null }));
 
-const marks = (list: HTMLElement) =>
-  within(list)
-    .getAllByRole('listitem')
-    .map((li) => li.textContent?.slice(0, 1));
-
 describe('Record passport', () => {
   it('finds a lot by its code and verifies its logged version with its bundle', async () => {
     const log = await makeTestLog();
