@@ -16,6 +16,8 @@ export const ORDER_STATUSES = [
   'closed',
   'cancelled',
 ] as const;
+/** What can still be delivered against (dispatched or received): the orders `?open=true` lists. */
+export const OPEN_ORDER_STATUSES = ['confirmed', 'partly_fulfilled'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 

@@ -1,3 +1,4 @@
+import { OPEN_ORDER_STATUSES } from '@plastrace/shared';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
@@ -98,7 +99,7 @@ export async function listOrders(db: Handle, orgId: string, f: OrderFilter) {
         eq(r.organizationId, orgId),
         f.kind ? eq(r.kind, f.kind) : undefined,
         f.status ? eq(r.status, f.status) : undefined,
-        f.open ? inArray(r.status, ['confirmed', 'partly_fulfilled']) : undefined,
+        f.open ? inArray(r.status, [...OPEN_ORDER_STATUSES]) : undefined,
         f.customerId ? eq(r.customerId, f.customerId) : undefined,
         f.supplierId ? eq(r.supplierId, f.supplierId) : undefined,
         p

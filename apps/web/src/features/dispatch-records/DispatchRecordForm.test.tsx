@@ -165,11 +165,11 @@ function renderForm(handlers = {}, path = '/dispatch-records/new') {
         next_cursor: null,
       }),
     ),
-    // Open orders are asked by status: this one is confirmed.
+    // Open orders, as the server filters them (open=true).
     'GET /api/orders': (request) =>
       json(
         wire(pageOf(orderRecordSchema), {
-          items: new URL(request.url, 'http://x').searchParams.get('status') === 'confirmed' ? [order] : [],
+          items: new URL(request.url, 'http://x').searchParams.get('open') === 'true' ? [order] : [],
           next_cursor: null,
         }),
       )(request),
@@ -347,10 +347,10 @@ describe('New dispatch form', () => {
     expect(price).not.toHaveAttribute('placeholder');
     await screen.findByRole('option', { name: /^SO-2026-000003/ });
     const sent = new URL(server.calls('GET', '/api/orders')[0]?.url ?? '', 'http://x').searchParams;
-    expect([sent.get('kind'), sent.get('customer_id'), sent.get('status')]).toEqual([
+    expect([sent.get('kind'), sent.get('customer_id'), sent.get('open')]).toEqual([
       'sales',
       CUSTOMER.id,
-      'confirmed',
+      'true',
     ]);
     await user.selectOptions(
       form.getByRole('combobox', { name: 'Sales order' }),

@@ -52,44 +52,63 @@ export function OrderLinesTable({ order }: { order: OrderDetail }) {
   );
 }
 
-/** The dispatches that name the order, drafts and voided ones included, each linking to its record. */
-export function OrderDispatchesTable({ order, timeZone }: { order: OrderDetail; timeZone: string }) {
+/** A record that names the order: a dispatch (sales) or a receive record (purchase). */
+type NamingRecord = {
+  id: string;
+  number: string;
+  /** The dispatch's delivery receipt; receive records have none. */
+  receiptNo?: string | null;
+  at: string;
+  kg: string;
+  status: 'draft' | 'posted' | 'voided';
+};
+
+/** The records that name the order, drafts and voided ones included, each linking to its page. */
+function NamingRecordsTable(p: {
+  title: string;
+  empty: string;
+  recordLabel: string;
+  atLabel: string;
+  kgLabel: string;
+  path: string;
+  rows: NamingRecord[];
+  deliveryReceipts: boolean;
+  timeZone: string;
+}) {
   return (
     <Paper withBorder p="lg" radius="md">
       <Title order={2} fz="h4" mb="xs">
-        Dispatches against this order
+        {p.title}
       </Title>
-      {order.dispatches.length === 0 ? (
+      {p.rows.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No dispatch names this order yet.
+          {p.empty}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs" aria-label="Dispatches against this order">
+        <Table.ScrollContainer minWidth={p.deliveryReceipts ? 560 : 480}>
+          <Table verticalSpacing="xs" aria-label={p.title}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Dispatch</Table.Th>
-                <Table.Th>Delivery receipt</Table.Th>
-                <Table.Th>Dispatched</Table.Th>
-                <Table.Th ta="right">Kg</Table.Th>
+                <Table.Th>{p.recordLabel}</Table.Th>
+                {p.deliveryReceipts && <Table.Th>Delivery receipt</Table.Th>}
+                <Table.Th>{p.atLabel}</Table.Th>
+                <Table.Th ta="right">{p.kgLabel}</Table.Th>
                 <Table.Th>Status</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {order.dispatches.map((d) => (
-                <Table.Tr key={d.id}>
+              {p.rows.map((r) => (
+                <Table.Tr key={r.id}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/dispatch-records/${d.id}`} size="sm" ff="monospace">
-                      {d.number}
+                    <Anchor component={Link} to={`${p.path}/${r.id}`} size="sm" ff="monospace">
+                      {r.number}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{d.deliveryReceiptNo ?? '—'}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(d.dispatchedAt, timeZone)}
-                  </Table.Td>
-                  <Table.Td ta="right">{formatKg(d.totalKg)}</Table.Td>
+                  {p.deliveryReceipts && <Table.Td>{r.receiptNo ?? '—'}</Table.Td>}
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.at, p.timeZone)}</Table.Td>
+                  <Table.Td ta="right">{formatKg(r.kg)}</Table.Td>
                   <Table.Td>
-                    <RecordStatusBadge status={d.status} />
+                    <RecordStatusBadge status={r.status} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -101,52 +120,49 @@ export function OrderDispatchesTable({ order, timeZone }: { order: OrderDetail; 
   );
 }
 
-/**
- * The receive records that name a purchase order, drafts and voided ones included (only posted ones
- * count towards it), each linking to its record.
- */
+/** The dispatches that name a sales order. */
+export function OrderDispatchesTable({ order, timeZone }: { order: OrderDetail; timeZone: string }) {
+  return (
+    <NamingRecordsTable
+      title="Dispatches against this order"
+      empty="No dispatch names this order yet."
+      recordLabel="Dispatch"
+      atLabel="Dispatched"
+      kgLabel="Kg"
+      path="/dispatch-records"
+      deliveryReceipts
+      timeZone={timeZone}
+      rows={order.dispatches.map((d) => ({
+        id: d.id,
+        number: d.number,
+        receiptNo: d.deliveryReceiptNo,
+        at: d.dispatchedAt,
+        kg: d.totalKg,
+        status: d.status,
+      }))}
+    />
+  );
+}
+
+/** The receive records that name a purchase order (only posted ones count towards it). */
 export function OrderReceiptsTable({ order, timeZone }: { order: OrderDetail; timeZone: string }) {
   return (
-    <Paper withBorder p="lg" radius="md">
-      <Title order={2} fz="h4" mb="xs">
-        Receipts
-      </Title>
-      {order.receipts.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No receive record names this order yet. Deliveries received against it count towards it once posted.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table verticalSpacing="xs" aria-label="Receipts">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Receive record</Table.Th>
-                <Table.Th>Received</Table.Th>
-                <Table.Th ta="right">Net kg</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {order.receipts.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/receive-records/${r.id}`} size="sm" ff="monospace">
-                      {r.number}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(r.receivedAt, timeZone)}
-                  </Table.Td>
-                  <Table.Td ta="right">{formatKg(r.totalNetKg)}</Table.Td>
-                  <Table.Td>
-                    <RecordStatusBadge status={r.status} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Paper>
+    <NamingRecordsTable
+      title="Receipts"
+      empty="No receive record names this order yet. Deliveries received against it count towards it once posted."
+      recordLabel="Receive record"
+      atLabel="Received"
+      kgLabel="Net kg"
+      path="/receive-records"
+      deliveryReceipts={false}
+      timeZone={timeZone}
+      rows={order.receipts.map((r) => ({
+        id: r.id,
+        number: r.number,
+        at: r.receivedAt,
+        kg: r.totalNetKg,
+        status: r.status,
+      }))}
+    />
   );
 }

@@ -1,6 +1,5 @@
 import type {
   customerSchema,
-  OrderStatus,
   orderCreateSchema,
   orderRecordDetailSchema,
   orderRecordSchema,
@@ -56,7 +55,6 @@ export function useOrder(id: string, enabled = true) {
 }
 
 /** The statuses a purchase order is received against in. */
-export const RECEIVABLE_STATUSES: readonly OrderStatus[] = ['confirmed', 'partly_fulfilled'];
 
 /**
  * A supplier's purchase orders that deliveries can still be received against (confirmed or partly

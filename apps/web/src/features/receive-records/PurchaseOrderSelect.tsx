@@ -1,11 +1,6 @@
 import { NativeSelect } from '@mantine/core';
-import { ORDER_STATUS_LABELS } from '@plastrace/shared';
-import {
-  type Order,
-  type OrderDetail,
-  RECEIVABLE_STATUSES,
-  useOpenPurchaseOrders,
-} from '../order-records/api.ts';
+import { OPEN_ORDER_STATUSES, ORDER_STATUS_LABELS } from '@plastrace/shared';
+import { type Order, type OrderDetail, useOpenPurchaseOrders } from '../order-records/api.ts';
 import type { ReceiveForm } from './formState.ts';
 
 /** "PO-2026-000003 · due 2026-12-01 · 40.00 % received" */
@@ -31,7 +26,10 @@ export function PurchaseOrderSelect({
   const orders = open.data ?? [];
   const listed = orders.some((o) => o.id === orderId);
   const closed =
-    current && 'status' in current && current.id === orderId && !RECEIVABLE_STATUSES.includes(current.status)
+    current &&
+    'status' in current &&
+    current.id === orderId &&
+    !(OPEN_ORDER_STATUSES as readonly string[]).includes(current.status)
       ? current
       : undefined;
   const description = loadError

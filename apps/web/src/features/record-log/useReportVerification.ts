@@ -9,8 +9,8 @@ export interface VerificationReport {
   record?: { type: string; id: string; snapshot?: unknown; name?: string | undefined } | undefined;
   index?: number | undefined;
   treeSize?: number | undefined;
-  /** How it was verified: 'bundle' (the record's proof bundle), 'file' (a bundle file), 'inclusion' (an older version's leaf). */
-  method: 'bundle' | 'file' | 'inclusion';
+  /** How it was verified: 'bundle' (the record's proof bundle, fetched) or 'file' (a bundle file). */
+  method: 'bundle' | 'file';
 }
 
 /** "Verified receive record RR-2026-000123 in the record log (leaf 42 of 120)". */

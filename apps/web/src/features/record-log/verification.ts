@@ -1,4 +1,4 @@
-import type { BundleResult, LogEntry } from '@plastrace/verify';
+import type { BundleResult } from '@plastrace/verify';
 import type { LogCheckpoint } from './api.ts';
 
 // What the pages verify in the browser, with @plastrace/verify (the same code as `npx plastrace-verify`).
@@ -87,8 +87,7 @@ export interface LeafVerdict extends Verdict {
 
 /**
  * A leaf's inclusion in the latest signed tree: the checkpoint's signature with the log's key, its size
- * against the proof's, then the proof from the leaf to the signed root. With `entry`, first that the
- * entry hashes to the leaf (a version whose snapshot we do not hold: its entry names the snapshot's digest).
+ * against the proof's, then the proof from the leaf to the signed root.
  */
 export async function verifyLeaf(input: {
   leafHash: string;
@@ -97,26 +96,13 @@ export async function verifyLeaf(input: {
   proof: readonly string[];
   note: string;
   key: string;
-  entry?: LogEntry;
 }): Promise<LeafVerdict> {
-  const { entryLeafHash, toBase64, verifyCheckpoint, verifyInclusion } = await loadVerifier();
+  const { toBase64, verifyCheckpoint, verifyInclusion } = await loadVerifier();
   const checks: Check[] = [];
   const fail = (name: string, detail: string): LeafVerdict => {
     checks.push({ name, ok: false, detail });
     return { ok: false, reason: detail, checks, path: null };
   };
-
-  if (input.entry) {
-    let computed: string;
-    try {
-      computed = toBase64(await entryLeafHash(input.entry));
-    } catch (e) {
-      return fail('entry', `the entry is not in form: ${e instanceof Error ? e.message : String(e)}`);
-    }
-    if (computed !== input.leafHash)
-      return fail('entry', `the entry hashes to ${computed}, not to the leaf's ${input.leafHash}`);
-    checks.push({ name: 'entry', ok: true, detail: `the entry hashes to the leaf, ${computed}` });
-  }
 
   const signed = await verifyCheckpoint(input.note, input.key);
   if (!signed.ok) return fail('signature', signed.reason);
