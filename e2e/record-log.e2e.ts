@@ -92,6 +92,22 @@ describe('the record log in the browser', () => {
       );
       expect(verify.status, verify.stdout + verify.stderr).toBe(0);
       expect(verify.stdout).toContain(`VERIFIED lot ${lotId} v1`);
+
+      // The compact form (under 1 KB beside the facts) verifies the same way.
+      const [compact] = await Promise.all([
+        b.page.waitForEvent('download'),
+        log.getByRole('button', { name: 'Compact (.ptlb)' }).click(),
+      ]);
+      const compactFile = join(dir, compact.suggestedFilename());
+      expect(compactFile).toMatch(/\.ptlb$/);
+      await compact.saveAs(compactFile);
+      const offline = spawnSync(
+        process.execPath,
+        [join(root, 'packages/verify/bin/plastrace-verify.mjs'), compactFile, '--key', key],
+        { encoding: 'utf8' },
+      );
+      expect(offline.status, offline.stdout + offline.stderr).toBe(0);
+      expect(offline.stdout).toContain(`VERIFIED lot ${lotId} v1`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -207,5 +207,31 @@ export declare function createBundle(parts: {
   proof: ReadonlyArray<HashInput>;
   checkpoint: string;
 }): LogBundle;
-/** Checks a parsed bundle against the log's verifier key, every step reported. Never throws. */
+/**
+ * Checks a bundle against the log's verifier key, every step reported. Never throws. The bundle is
+ * a parsed JSON bundle or a compact bundle's bytes; a compact bundle that does not decode fails the
+ * format check.
+ */
 export declare function verifyBundle(bundle: unknown, vkey: string | VerifierKey): Promise<BundleResult>;
+
+// ── Compact bundles (binary) ──────────────────────────────────────────────────────────────────────
+
+/** The media type of a compact bundle. */
+export declare const COMPACT_BUNDLE_MEDIA_TYPE: 'application/vnd.plastrace.log-bundle';
+/**
+ * The compact binary form of a bundle: magic `PTLB`, version 1, then the same members without what can
+ * be computed (the snapshot's digest, the checkpoint's root). Throws VerifyError naming what cannot be
+ * encoded: a malformed member, a checkpoint with extension lines or for another tree size, a text or
+ * signature over 255 bytes. A snapshot or root that does not match encodes, and fails verification.
+ */
+export declare function encodeCompactBundle(bundle: LogBundle): Uint8Array;
+/**
+ * The bundle in a compact form, as its JSON form reads: the snapshot's digest and the checkpoint's
+ * root are computed, so a changed byte shows as a signature that does not verify. Rejects with
+ * VerifyError saying what is malformed (magic, version, the field it is cut short in, an overlong
+ * varint, trailing bytes, a snapshot that is not canonical JSON of an object, a proof that leads
+ * nowhere).
+ */
+export declare function decodeCompactBundle(bytes: Uint8Array): Promise<LogBundle>;
+/** Whether the bytes start with a compact bundle's magic, `PTLB` (of any version). */
+export declare function isCompactBundle(bytes: Uint8Array): boolean;

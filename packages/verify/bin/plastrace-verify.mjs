@@ -3,12 +3,14 @@
 // the package's JavaScript source directly, so it runs straight after `npm ci`, with no build.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parseVerifierKey, verifyBundle } from '../src/index.js';
+import { isCompactBundle, parseVerifierKey, verifyBundle } from '../src/index.js';
 
-const USAGE = `Usage: plastrace-verify <bundle.json | -> (--key <verifier key> | --key-file <path>)
+const USAGE = `Usage: plastrace-verify <bundle.json | bundle.ptlb | -> (--key <verifier key> | --key-file <path>)
 
 Checks a bundle answered by GET /api/log/records/{type}/{id} against the log's verifier key.
-  <bundle.json>      the bundle; - reads it from standard input
+  <bundle.json>      the bundle as JSON
+  <bundle.ptlb>      or in its compact binary form (it starts with PTLB, whatever the file name)
+  -                  reads either from standard input
   --key <vkey>       the log's verifier key: <name>+<key ID>+<base64 key>
   --key-file <path>  a file holding the verifier key
 Exit status: 0 verified, 1 not verified, 2 usage error.`;
@@ -49,20 +51,24 @@ async function main(argv) {
   } catch (error) {
     return usage(`the verifier key: ${messageOf(error)}`);
   }
-  let text;
+  let bytes;
   try {
-    text = readFileSync(path === '-' ? 0 : path, 'utf8');
+    bytes = readFileSync(path === '-' ? 0 : path);
   } catch (error) {
     return usage(`cannot read ${path}: ${messageOf(error)}`);
   }
 
-  let bundle;
-  try {
-    bundle = JSON.parse(text);
-  } catch {
-    console.log('✗ format: the bundle is not JSON');
-    console.log('NOT VERIFIED: the bundle is not JSON');
-    return 1;
+  // A compact bundle is verified as bytes: a failure to decode it is its failed format check.
+  /** @type {unknown} */
+  let bundle = bytes;
+  if (!isCompactBundle(bytes)) {
+    try {
+      bundle = JSON.parse(bytes.toString('utf8'));
+    } catch {
+      console.log('✗ format: the bundle is not JSON');
+      console.log('NOT VERIFIED: the bundle is not JSON');
+      return 1;
+    }
   }
   const result = await verifyBundle(bundle, vkey);
   for (const check of result.checks) console.log(`${check.ok ? '✓' : '✗'} ${check.name}: ${check.detail}`);

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { canonicalize, encodeCompactBundle } from '@plastrace/verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeLog, makeSigner, ORIGIN, type TestSigner } from '../src/test/log.ts';
 
@@ -12,12 +13,15 @@ let dir: string;
 let log: TestSigner;
 let bundlePath: string;
 let tamperedPath: string;
+let compactPath: string;
+let compactBytes: Uint8Array;
+let corruptedPath: string;
 let keyPath: string;
 let bundleText: string;
 let id: string;
 
 /** Runs a command to its end: its exit code and what it wrote. */
-function run(command: string, args: string[], input = '', cwd = ROOT) {
+function run(command: string, args: string[], input: string | Uint8Array = '', cwd = ROOT) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawn(command, args, { cwd, stdio: 'pipe' });
     let stdout = '';
@@ -34,7 +38,8 @@ function run(command: string, args: string[], input = '', cwd = ROOT) {
   });
 }
 
-const verify = (args: string[], input = '') => run(process.execPath, [BIN, ...args], input);
+const verify = (args: string[], input: string | Uint8Array = '') =>
+  run(process.execPath, [BIN, ...args], input);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'plastrace-verify-'));
@@ -50,6 +55,15 @@ beforeAll(async () => {
     tamperedPath,
     JSON.stringify({ ...bundle, snapshot: { ...bundle.snapshot, supplier: 'Someone else' } }),
   );
+  compactBytes = encodeCompactBundle(bundle);
+  compactPath = join(dir, 'bundle.ptlb');
+  writeFileSync(compactPath, compactBytes);
+  // One bit of the last proof hash changed: the root it leads to is not the one signed.
+  const corrupted = compactBytes.slice();
+  const at = compactBytes.length - 2 - canonicalize(bundle.snapshot).length - 1;
+  corrupted[at] = (corrupted[at] as number) ^ 1;
+  corruptedPath = join(dir, 'corrupted.ptlb');
+  writeFileSync(corruptedPath, corrupted);
   keyPath = join(dir, 'log.vkey');
   writeFileSync(keyPath, `${log.vkey}\n`);
 });
@@ -102,6 +116,34 @@ describe('plastrace-verify', () => {
     expect(garbage.code).toBe(1);
   });
 
+  it('verifies a compact bundle, from a file or standard input', async () => {
+    const { code, stdout, stderr } = await verify([compactPath, '--key', log.vkey]);
+    expect(stderr).toBe('');
+    expect(stdout).toMatch(
+      new RegExp(`^✓ format: plastrace-log-bundle/v1 in compact form \\(${compactBytes.length} bytes\\): `),
+    );
+    expect(stdout.trim().split('\n').at(-1)).toBe(
+      `VERIFIED receive_record ${id} v2 at index 3 of 7 (${ORIGIN})`,
+    );
+    expect(code).toBe(0);
+    const piped = await verify(['-', '--key', log.vkey], compactBytes);
+    expect(piped.stdout).toContain(`VERIFIED receive_record ${id} v2`);
+    expect(piped.code).toBe(0);
+  });
+
+  it('says why a corrupted compact bundle does not verify, and exits 1', async () => {
+    const { code, stdout } = await verify([corruptedPath, '--key', log.vkey]);
+    expect(stdout).toMatch(/\n✗ signature: the checkpoint has a signature by \S+ that does not verify/);
+    expect(stdout).toMatch(/a change to any of them shows here\)\nNOT VERIFIED: /);
+    expect(code).toBe(1);
+    const cut = await verify(['-', '--key', log.vkey], 'PTLB\x01');
+    expect(cut.stdout).toBe(
+      '✗ format: the compact bundle is cut short in entry.organization\n' +
+        'NOT VERIFIED: the compact bundle is cut short in entry.organization\n',
+    );
+    expect(cut.code).toBe(1);
+  });
+
   it('exits 2 with the usage on a usage error', async () => {
     const cases: [string[], string][] = [
       [[], 'give one bundle file, or - for standard input'],
@@ -116,7 +158,7 @@ describe('plastrace-verify', () => {
     for (const [args, message] of cases) {
       const { code, stdout, stderr } = await verify(args);
       expect(stderr, args.join(' ')).toContain(`plastrace-verify: ${message}`);
-      expect(stderr).toContain('Usage: plastrace-verify <bundle.json | ->');
+      expect(stderr).toContain('Usage: plastrace-verify <bundle.json | bundle.ptlb | ->');
       expect(stdout).toBe('');
       expect(code).toBe(2);
     }

@@ -1,42 +1,17 @@
-import { fromBase64, toBase64 } from './base64.js';
-import { concatBytes } from './bytes.js';
-import { verifyCheckpoint } from './checkpoint.js';
+import { toBase64 } from './base64.js';
+import { BUNDLE_FORMAT, encodeProof, readBundle } from './bundle-parts.js';
+import { parseCheckpoint, verifyCheckpoint } from './checkpoint.js';
+import { decodeCompactBundle } from './compact.js';
 import { checkEntry, entryLeafHash, snapshotDigest } from './entry.js';
-import { show, VerifyError } from './errors.js';
-import { toHash } from './hash.js';
+import { VerifyError } from './errors.js';
 import { checkCount, verifyInclusion } from './merkle.js';
 import { parseVerifierKey } from './note.js';
+
+export { BUNDLE_FORMAT, decodeProof, encodeProof } from './bundle-parts.js';
 
 /** @typedef {import('../index.js').LogBundle} LogBundle */
 /** @typedef {import('../index.js').BundleCheck} BundleCheck */
 /** @typedef {import('../index.js').BundleResult} BundleResult */
-
-export const BUNDLE_FORMAT = 'plastrace-log-bundle/v1';
-
-/**
- * The bundle's form of a proof: the base64 of its 32-byte hashes one after another.
- * @param {ReadonlyArray<Uint8Array | string>} hashes
- */
-export function encodeProof(hashes) {
-  return toBase64(concatBytes(...hashes.map((h, i) => toHash(h, `proof hash ${i + 1}`))));
-}
-
-/**
- * @param {string} text the base64 of 32-byte hashes one after another
- * @returns {Uint8Array[]}
- */
-export function decodeProof(text) {
-  let bytes;
-  try {
-    bytes = fromBase64(text);
-  } catch {
-    throw new VerifyError('the inclusion proof is not base64');
-  }
-  if (bytes.length % 32 !== 0) {
-    throw new VerifyError('the inclusion proof is not a whole number of 32-byte hashes');
-  }
-  return Array.from({ length: bytes.length / 32 }, (_, i) => bytes.slice(32 * i, 32 * i + 32));
-}
 
 /**
  * The bundle the server answers for a logged record.
@@ -63,8 +38,9 @@ export function createBundle({ entry, snapshot, index, treeSize, proof, checkpoi
  * Checks a bundle against the log's verifier key, in order: its format; the snapshot's digest
  * against the entry; the snapshot's type and id against the entry's; the entry's leaf hash; the
  * checkpoint's signature; the checkpoint's size against tree_size; the leaf's inclusion under the
- * checkpoint's root. Stops at the first failure, which is the reason. Never throws.
- * @param {unknown} bundle a parsed bundle (JSON.parse of the answer)
+ * checkpoint's root. Stops at the first failure, which is the reason. Never throws. A compact bundle
+ * (bytes) is decoded first, a failure to decode being the failed format check.
+ * @param {unknown} bundle a parsed bundle (JSON.parse of the answer), or a compact bundle's bytes
  * @param {string | import('../index.js').VerifierKey} vkey
  * @returns {Promise<BundleResult>}
  */
@@ -81,9 +57,12 @@ export async function verifyBundle(bundle, vkey) {
     return { ...result, ok: false, reason: detail };
   };
 
+  // In compact form the entry's snapshot digest and the checkpoint's root are computed, not carried:
+  // the snapshot and inclusion checks then pass by construction, and the signature is what fails.
+  const compact = bundle instanceof Uint8Array;
   let parts;
   try {
-    parts = readBundle(bundle);
+    parts = readBundle(compact ? await decodeCompactBundle(bundle) : bundle);
   } catch (error) {
     return fail('format', messageOf(error));
   }
@@ -91,7 +70,8 @@ export async function verifyBundle(bundle, vkey) {
   result.entry = entry;
   result.index = index;
   result.treeSize = treeSize;
-  pass('format', `${BUNDLE_FORMAT}: ${entry.type} ${entry.id} version ${entry.version} ${entry.event}`);
+  const form = compact ? `${BUNDLE_FORMAT} in compact form (${bundle.length} bytes)` : BUNDLE_FORMAT;
+  pass('format', `${form}: ${entry.type} ${entry.id} version ${entry.version} ${entry.event}`);
 
   let digest;
   try {
@@ -105,7 +85,12 @@ export async function verifyBundle(bundle, vkey) {
       `the snapshot's SHA-256 is ${digest} but the entry logged ${entry.snapshot_sha256}: this is not the logged snapshot`,
     );
   }
-  pass('snapshot', `the canonical snapshot's SHA-256 is ${digest}, as logged`);
+  pass(
+    'snapshot',
+    compact
+      ? `the canonical snapshot's SHA-256 is ${digest}, computed into the entry (the compact form leaves it out)`
+      : `the canonical snapshot's SHA-256 is ${digest}, as logged`,
+  );
 
   if ('type' in snapshot && snapshot.type !== entry.type) {
     return fail('record', `the snapshot is of a ${String(snapshot.type)} but the entry logs a ${entry.type}`);
@@ -132,7 +117,16 @@ export async function verifyBundle(bundle, vkey) {
     return fail('signature', `the verifier key is malformed: ${messageOf(error)}`);
   }
   const signed = await verifyCheckpoint(checkpoint, key);
-  if (!signed.ok) return fail('signature', signed.reason);
+  if (!signed.ok) {
+    const signedByKey = compact && hasLineBy(checkpoint, key);
+    return fail(
+      'signature',
+      signedByKey
+        ? `${signed.reason} (in compact form the checkpoint's root is computed from the entry, ` +
+            'the snapshot and the proof: a change to any of them shows here)'
+        : signed.reason,
+    );
+  }
   const { origin, size, rootHash, signatures } = signed.checkpoint;
   result.origin = origin;
   const others = signatures.filter((s) => s.name !== key.name || s.keyId !== key.keyId).length;
@@ -153,27 +147,18 @@ export async function verifyBundle(bundle, vkey) {
   return { ...result, ok: true };
 }
 
-/** @param {unknown} bundle */
-function readBundle(bundle) {
-  if (!isObject(bundle)) throw new VerifyError('the bundle is not a JSON object');
-  const b = /** @type {Record<string, unknown>} */ (bundle);
-  if (b.format !== BUNDLE_FORMAT) {
-    throw new VerifyError(`the bundle's format is ${show(b.format)}, not ${BUNDLE_FORMAT}`);
+/**
+ * Whether the note has a signature line with the key's name and ID (it is then that line which does
+ * not verify).
+ * @param {string} note
+ * @param {import('../index.js').VerifierKey} key
+ */
+function hasLineBy(note, key) {
+  try {
+    return parseCheckpoint(note).signatures.some((s) => s.name === key.name && s.keyId === key.keyId);
+  } catch {
+    return false;
   }
-  const entry = checkEntry(b.entry);
-  if (!isObject(b.snapshot)) throw new VerifyError('the snapshot is not a JSON object');
-  const snapshot = /** @type {Record<string, unknown>} */ (b.snapshot);
-  checkCount(b.index, 'index');
-  checkCount(b.tree_size, 'tree_size');
-  if (typeof b.inclusion_proof !== 'string') throw new VerifyError('inclusion_proof is not text');
-  const proof = decodeProof(b.inclusion_proof);
-  if (typeof b.checkpoint !== 'string') throw new VerifyError('checkpoint is not text');
-  return { entry, snapshot, index: b.index, treeSize: b.tree_size, proof, checkpoint: b.checkpoint };
-}
-
-/** @param {unknown} value */
-function isObject(value) {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** @param {unknown} error */

@@ -112,6 +112,20 @@ describe('verifyBundle', () => {
     );
   });
 
+  it('fails the snapshot check, never throws, on a snapshot nested deeper than the stack', async () => {
+    const deep: Record<string, unknown> = {};
+    let at = deep;
+    for (let i = 0; i < 100_000; i++) {
+      const next = {};
+      at.a = next;
+      at = next;
+    }
+    expect(await failure(await bundleWith((b) => (b.snapshot = deep)))).toEqual({
+      check: 'snapshot',
+      reason: 'the snapshot has no canonical JSON: the value is nested too deeply to write',
+    });
+  });
+
   it('fails the record check on a snapshot of another record, whatever its digest', async () => {
     // Another record's snapshot, logged under this entry's digest: the digest matches, the names do not.
     const other = snapshotOf(4);
@@ -187,7 +201,7 @@ describe('verifyBundle', () => {
     expect(() => decodeProof('!!!!')).toThrow('not base64');
   });
 
-  it('stays small: about 1.6 KB beside the snapshot at 10,000,000 leaves', async () => {
+  it('is about 1.6 KB beside the snapshot at 10,000,000 leaves in JSON (the compact form is under 1 KB)', async () => {
     // A proof at 10 M leaves has 24 hashes. Random sibling hashes give a real, verifiable bundle:
     // the root is wherever they lead, and the log key signs that.
     const size = 10_000_000;

@@ -16,7 +16,13 @@ const LONE_SURROGATE = /\p{Surrogate}/u;
  * @returns {string}
  */
 export function canonicalize(value) {
-  return write(value, '', new Set());
+  try {
+    return write(value, '', new Set());
+  } catch (error) {
+    // Deeper than the engine's stack: no verifier could read it either, so it is refused, not a crash.
+    if (error instanceof RangeError) throw new VerifyError('the value is nested too deeply to write');
+    throw error;
+  }
 }
 
 /**

@@ -123,6 +123,17 @@ describe('canonicalize (RFC 8785)', () => {
     for (const [value, message] of cases) expect(() => canonicalize(value), message).toThrow(message);
   });
 
+  it('refuses a value nested deeper than the stack, as an error of its own kind', () => {
+    const deep: Record<string, unknown> = {};
+    let at = deep;
+    for (let i = 0; i < 100_000; i++) {
+      const next = {};
+      at.a = next;
+      at = next;
+    }
+    expect(() => canonicalize(deep)).toThrow(new VerifyError('the value is nested too deeply to write'));
+  });
+
   it('writes the same object twice over when it is shared, not cyclic', () => {
     const shared = { kg: '1.5' };
     expect(canonicalize({ a: shared, b: [shared] })).toBe('{"a":{"kg":"1.5"},"b":[{"kg":"1.5"}]}');

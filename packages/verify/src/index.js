@@ -4,6 +4,12 @@ export { fromBase64, toBase64 } from './base64.js';
 export { BUNDLE_FORMAT, createBundle, decodeProof, encodeProof, verifyBundle } from './bundle.js';
 export { canonicalize } from './canonical.js';
 export { checkpointBody, parseCheckpoint, verifyCheckpoint } from './checkpoint.js';
+export {
+  COMPACT_BUNDLE_MEDIA_TYPE,
+  decodeCompactBundle,
+  encodeCompactBundle,
+  isCompactBundle,
+} from './compact.js';
 export { entryLeafData, entryLeafHash, snapshotDigest } from './entry.js';
 export { VerifyError } from './errors.js';
 export { emptyRoot, leafHash, nodeHash } from './hash.js';

@@ -107,6 +107,19 @@ export const logBundleSchema = z
   .meta({ id: 'LogBundle' });
 export type LogBundle = z.infer<typeof logBundleSchema>;
 
+/**
+ * A bundle's form: the readable JSON above, or the same bundle in compact binary form (≤ 1 KB beside its
+ * snapshot at 10 million leaves: small enough for a printed QR code), which `plastrace-verify` reads too.
+ */
+export const LOG_BUNDLE_FORMS = ['json', 'compact'] as const;
+export const logBundleQuerySchema = z.object({
+  form: z
+    .enum(LOG_BUNDLE_FORMS, `One of: ${LOG_BUNDLE_FORMS.join(', ')}`)
+    .default('json')
+    .describe('compact answers application/vnd.plastrace.log-bundle bytes (a .ptlb file)'),
+});
+export type LogBundleForm = (typeof LOG_BUNDLE_FORMS)[number];
+
 /** Every version of a record in the log, oldest first (a lot's or record's anchoring history). */
 export const logHistorySchema = z
   .object({

@@ -3,6 +3,9 @@ import {
   consistencyQuerySchema,
   inclusionProofSchema,
   inclusionQuerySchema,
+  type LogBundle,
+  type LogBundleForm,
+  logBundleQuerySchema,
   logBundleSchema,
   logCheckpointListQuerySchema,
   logCheckpointSchema,
@@ -13,6 +16,8 @@ import {
   logPublicKeySchema,
   logRecordParamsSchema,
 } from '@plastrace/shared';
+import { COMPACT_BUNDLE_MEDIA_TYPE, encodeCompactBundle } from '@plastrace/verify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -127,10 +132,12 @@ export const logRoutes: FastifyPluginAsyncZod<{ db: Db; signer: LogSigner }> = a
         summary:
           'The verification bundle of a record’s latest logged version: public snapshot, entry, leaf index, inclusion proof, checkpoint',
         params: logRecordParamsSchema,
+        querystring: logBundleQuerySchema,
         response: { 200: logBundleSchema },
       },
     },
-    async (req) => service.bundle(db, req.params.type, req.params.id),
+    async (req, reply) =>
+      answer(reply, req.query.form, await service.bundle(db, req.params.type, req.params.id)),
   );
 
   const idOnly = z.object({ id: z.string().uuid() });
@@ -141,10 +148,11 @@ export const logRoutes: FastifyPluginAsyncZod<{ db: Db; signer: LogSigner }> = a
         ...common,
         summary: 'The same bundle by the record’s id alone (ids are unique across record types)',
         params: idOnly,
+        querystring: logBundleQuerySchema,
         response: { 200: logBundleSchema },
       },
     },
-    async (req) => service.bundle(db, undefined, req.params.id),
+    async (req, reply) => answer(reply, req.query.form, await service.bundle(db, undefined, req.params.id)),
   );
 
   app.get(
@@ -154,10 +162,12 @@ export const logRoutes: FastifyPluginAsyncZod<{ db: Db; signer: LogSigner }> = a
         ...common,
         summary: 'The bundle of one logged version of a record, with that version’s snapshot',
         params: idOnly.extend({ version: z.coerce.number().int().min(1) }),
+        querystring: logBundleQuerySchema,
         response: { 200: logBundleSchema },
       },
     },
-    async (req) => service.bundle(db, undefined, req.params.id, req.params.version),
+    async (req, reply) =>
+      answer(reply, req.query.form, await service.bundle(db, undefined, req.params.id, req.params.version)),
   );
 
   app.get(
@@ -186,3 +196,16 @@ export const logRoutes: FastifyPluginAsyncZod<{ db: Db; signer: LogSigner }> = a
     async (req) => service.history(db, req.params.type, req.params.id),
   );
 };
+
+/**
+ * A bundle as asked: the JSON, or its compact bytes as a .ptlb download. Buffers skip the response
+ * schema's serializer, so the compact form is sent as it is encoded.
+ */
+function answer(reply: FastifyReply, form: LogBundleForm, bundle: LogBundle) {
+  if (form === 'json') return bundle;
+  const { type, id, version } = bundle.entry;
+  return reply
+    .type(COMPACT_BUNDLE_MEDIA_TYPE)
+    .header('content-disposition', `attachment; filename="plastrace-${type}-${id}-v${version}.ptlb"`)
+    .send(Buffer.from(encodeCompactBundle(bundle)));
+}

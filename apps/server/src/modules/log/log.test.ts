@@ -1,4 +1,10 @@
-import { verifyBundle, verifyCheckpoint, verifyConsistency, verifyInclusion } from '@plastrace/verify';
+import {
+  decodeCompactBundle,
+  verifyBundle,
+  verifyCheckpoint,
+  verifyConsistency,
+  verifyInclusion,
+} from '@plastrace/verify';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { connect } from '../../db/client.ts';
@@ -93,6 +99,18 @@ describe('the record log', () => {
     expect((await verifyBundle(bundle, generateSigner('localhost/test-log').signer.vkey)).ok).toBe(false);
     const forged = { ...bundle, snapshot: { ...bundle.snapshot, total_net_kg: '1200.000' } };
     expect((await verifyBundle(forged, key.key)).ok).toBe(false);
+
+    // The compact form: the same bundle in bytes, as a .ptlb download.
+    const compact = await visitor.get(`/api/log/records/receive_record/${record.id}?form=compact`);
+    expect(compact.statusCode).toBe(200);
+    expect(compact.headers['content-type']).toBe('application/vnd.plastrace.log-bundle');
+    expect(compact.headers['content-disposition']).toBe(
+      `attachment; filename="plastrace-receive_record-${record.id}-v2.ptlb"`,
+    );
+    const bytes = new Uint8Array(compact.rawPayload);
+    expect(await decodeCompactBundle(bytes)).toEqual(bundle);
+    expect(await verifyBundle(bytes, key.key)).toMatchObject({ ok: true, index: 0, treeSize: 2 });
+    expect((await visitor.get(`/api/log/records/${record.id}?form=xml`)).statusCode).toBe(400);
   });
 
   it('appends a void, grows consistently, and serves proofs for any signed size', async () => {
@@ -159,6 +177,38 @@ describe('the record log', () => {
     );
     expect((await get(`/api/log/proofs/inclusion?index=${latest.tree_size}`)).status).toBe(400);
     expect((await get(`/api/log/proofs/consistency?from=1&to=${latest.tree_size + 1}`)).status).toBe(400);
+  });
+
+  it('logs a batch: each record and lot with its own numbers, snapshotted before they were taken', async () => {
+    const delivery = (n: number) => ({
+      supplier_id: ids.supplier,
+      facility_id: ids.facility,
+      received_at: '2026-11-21T09:00:00+08:00',
+      lines: [
+        { material_id: ids.pet, gross_kg: `${n}`, unit_price: '15.00' },
+        { material_id: ids.pet, gross_kg: `${n + 1}`, unit_price: '15.00' },
+      ],
+      idempotency_key: `log-batch-${n}`,
+    });
+    const res = await operator.post('/api/receive-records/batch', { records: [delivery(31), delivery(41)] });
+    expect(res.json()).toMatchObject({ posted: 2, refused: 0 });
+    await integrateAll();
+    for (const { record } of res.json().results) {
+      const bundle = (await get(`/api/log/records/${record.id}`)).body;
+      expect(bundle.snapshot).toMatchObject({
+        number: record.number,
+        lines: record.lines.map((l: { lot: { code: string } }) => ({ lot_code: l.lot.code })),
+      });
+      for (const line of record.lines) {
+        const lot = (await get(`/api/log/records/${line.lot.id}`)).body;
+        expect(lot.snapshot).toMatchObject({
+          code: line.lot.code,
+          origin: { type: 'receive_record', id: record.id, number: record.number },
+          initial_kg: line.net_kg,
+        });
+        expect(JSON.stringify(lot)).not.toContain('pending:');
+      }
+    }
   });
 
   it('refuses to change the log, and its audit finds a record changed behind its back', async () => {

@@ -11,7 +11,7 @@ import { bundleFileName, leaves, recordTitle, typeWords } from './facts.ts';
 import { RecordFacts } from './RecordFacts.tsx';
 import { useReportVerification } from './useReportVerification.ts';
 import { ChecksList, HashText, VerdictBanner } from './Verdict.tsx';
-import { verifyRecordBundle } from './verification.ts';
+import { compactBundle, verifyRecordBundle } from './verification.ts';
 
 interface RecordLogPanelProps {
   /** The bundle as received or read from a file: anything, until verifyBundle has checked its form. */
@@ -83,6 +83,8 @@ export function RecordLogPanel({ bundle, logKey, timeZone, method = 'bundle' }: 
   const command = `npx plastrace-verify ${fileName} --key '${logKey}'`;
   const download = () =>
     saveBlob(new Blob([`${JSON.stringify(bundle, null, 2)}\n`], { type: 'application/json' }), fileName);
+  const downloadCompact = async () =>
+    saveBlob(await compactBundle(bundle), fileName.replace(/\.json$/, '.ptlb'));
 
   return (
     <Stack gap="md">
@@ -126,6 +128,16 @@ export function RecordLogPanel({ bundle, logKey, timeZone, method = 'bundle' }: 
           <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={download}>
             Download proof bundle
           </Button>
+          {r.ok && (
+            <Button
+              variant="subtle"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={() => void downloadCompact()}
+              title="The same proof in under 1 KB beside the record's facts: small enough for a printed QR code"
+            >
+              Compact (.ptlb)
+            </Button>
+          )}
         </Group>
         {/* One line on a wide screen; on a phone the command takes its own line under the words. */}
         <Group gap="xs" wrap="wrap" align="center">

@@ -1,3 +1,4 @@
+import { canonicalize, encodeCompactBundle } from '@plastrace/verify';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -100,6 +101,35 @@ describe('Verify a record', () => {
     });
   });
 
+  it('verifies a compact bundle file, and refuses one with a byte changed', async () => {
+    const log = await makeTestLog();
+    fakeApi({ ...signInAs('operator'), ...(await log.handlers()) });
+    renderPage();
+    const user = userEvent.setup();
+    const bytes = encodeCompactBundle(await log.bundleFor(LOT_ID));
+    const ptlb = (content: Uint8Array, name: string) =>
+      new File([content.slice().buffer], name, { type: 'application/vnd.plastrace.log-bundle' });
+
+    await user.upload(await screen.findByLabelText('Proof bundle file'), ptlb(bytes, 'lot.ptlb'));
+    expect(await screen.findByRole('heading', { name: 'Verified' })).toBeInTheDocument();
+    expect(result()).toHaveAccessibleName('Proof bundle lot.ptlb');
+    expect(within(result()).getByLabelText('What the record says')).toHaveTextContent(
+      'PET-BTL · PET bottles',
+    );
+
+    // One bit of the last proof hash flipped: the root computed from it is not the one signed.
+    // The file ends with the snapshot's canonical JSON after its length (a 2-byte varint here).
+    const bundle = await log.bundleFor(LOT_ID);
+    const snapshotBytes = new TextEncoder().encode(canonicalize(bundle.snapshot)).length;
+    expect(snapshotBytes).toBeGreaterThan(127);
+    expect(snapshotBytes).toBeLessThan(16_384);
+    const changed = bytes.slice();
+    const lastProofByte = bytes.length - snapshotBytes - 2 - 1;
+    changed[lastProofByte] = (changed[lastProofByte] ?? 0) ^ 1;
+    await user.upload(screen.getByLabelText('Proof bundle file'), ptlb(changed, 'changed.ptlb'));
+    expect(await screen.findByRole('heading', { name: /^Not verified: / })).toBeInTheDocument();
+  });
+
   it('verifies a dropped file against a pasted key, without asking the server for its key', async () => {
     const log = await makeTestLog();
     const stranger = await makeSigner('other.example/records');
@@ -144,7 +174,7 @@ describe('Verify a record', () => {
 
     await user.upload(input, bundleFile('this is not json', 'notes.json'));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'notes.json is not a proof bundle: it is not JSON.',
+      'notes.json is not a proof bundle: it is not JSON, nor a compact bundle.',
     );
 
     await user.upload(input, bundleFile({ format: 'something/else' }, 'other.json'));

@@ -24,7 +24,7 @@ import { recordLogKey } from './api.ts';
 import { fromVerifyLink } from './facts.ts';
 import { RecordById } from './RecordById.tsx';
 import { RecordLogPanel, WithLogKey } from './RecordLogPanel.tsx';
-import { checkKey } from './verification.ts';
+import { checkKey, readBundleFile } from './verification.ts';
 
 const ScanDialog = lazy(async () => ({
   default: (await import('../../components/lots/ScanDialog.tsx')).ScanDialog,
@@ -97,10 +97,10 @@ export function VerificationPage() {
     setFileProblem(null);
     let bundle: unknown;
     try {
-      bundle = JSON.parse(await chosen.text());
-    } catch {
+      bundle = await readBundleFile(new Uint8Array(await chosen.arrayBuffer()));
+    } catch (error) {
       setFile(null);
-      setFileProblem(`${chosen.name} is not a proof bundle: it is not JSON.`);
+      setFileProblem(`${chosen.name} is not a proof bundle: ${(error as Error).message}.`);
       return;
     }
     setParams({}, { replace: true, preventScrollReset: true });
@@ -174,12 +174,12 @@ export function VerificationPage() {
           <Stack gap="xs" align="center">
             <IconFileUpload size={28} aria-hidden />
             <Text size="sm">
-              Drop a proof bundle (plastrace-….json) here, or choose it. It is checked in your browser and is
-              not sent anywhere.
+              Drop a proof bundle (plastrace-….json or .ptlb) here, or choose it. It is checked in your
+              browser and is not sent anywhere.
             </Text>
             <FileButton
               onChange={(chosen) => void readFile(chosen)}
-              accept="application/json,.json"
+              accept="application/json,.json,application/vnd.plastrace.log-bundle,.ptlb"
               inputProps={{ 'aria-label': 'Proof bundle file' }}
             >
               {(props) => (

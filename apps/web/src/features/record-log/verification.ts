@@ -27,6 +27,27 @@ export async function verifyRecordBundle(bundle: unknown, key: string): Promise<
   return verifyBundle(bundle, key);
 }
 
+/**
+ * A proof bundle file's content: a compact bundle's bytes decoded to the bundle they carry, else the
+ * file's JSON. Throws an Error whose message says why it is not a bundle.
+ */
+export async function readBundleFile(bytes: Uint8Array): Promise<unknown> {
+  const { decodeCompactBundle, isCompactBundle } = await loadVerifier();
+  if (isCompactBundle(bytes)) return decodeCompactBundle(bytes);
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    throw new Error('it is not JSON, nor a compact bundle');
+  }
+}
+
+/** The bundle in compact form (.ptlb bytes); it must be a well-formed bundle (verify it first). */
+export async function compactBundle(bundle: unknown): Promise<Blob> {
+  const { COMPACT_BUNDLE_MEDIA_TYPE, encodeCompactBundle } = await loadVerifier();
+  const bytes = encodeCompactBundle(bundle as Parameters<typeof encodeCompactBundle>[0]);
+  return new Blob([bytes.slice().buffer], { type: COMPACT_BUNDLE_MEDIA_TYPE });
+}
+
 /** One step from the leaf to the root: the proof's hash beside the path, and the node they make. */
 export interface PathStep {
   /** Where the proof's hash sits: left of the path (it is hashed first) or right. */

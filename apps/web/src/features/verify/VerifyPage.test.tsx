@@ -1,4 +1,5 @@
 import { publicDispatchSchema, publicLotSchema } from '@plastrace/shared';
+import { decodeCompactBundle } from '@plastrace/verify';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -179,6 +180,17 @@ describe('Verify page', () => {
       expect(link.download).toBe('plastrace-receive_record-RR-2026-000123.json');
       const saved = vi.mocked(URL.createObjectURL).mock.calls[0]?.[0] as Blob;
       expect(JSON.parse(await saved.text())).toEqual(await log.bundleFor(RR_ID));
+      // The same bundle in compact form: bytes that decode to it.
+      await user.click(section.getByRole('button', { name: 'Compact (.ptlb)' }));
+      await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
+      expect((click.mock.contexts[1] as HTMLAnchorElement).download).toBe(
+        'plastrace-receive_record-RR-2026-000123.ptlb',
+      );
+      const compact = vi.mocked(URL.createObjectURL).mock.calls[1]?.[0] as Blob;
+      expect(compact.type).toBe('application/vnd.plastrace.log-bundle');
+      expect(await decodeCompactBundle(new Uint8Array(await compact.arrayBuffer()))).toEqual(
+        await log.bundleFor(RR_ID),
+      );
       const command = `npx plastrace-verify plastrace-receive_record-RR-2026-000123.json --key '${log.key}'`;
       expect(section.getByText(command)).toBeInTheDocument();
       expect(section.getByRole('button', { name: 'Copy the command' })).toBeInTheDocument();
