@@ -7,13 +7,18 @@ export type ReceiveBatchData = Omit<ReceiveData, 'mode'> & {
   size: number;
   /** Makes the records' Idempotency-Keys unique across rows and runs of the same database. */
   run: string;
+  /** Lines a delivery (default 1). */
+  lines?: number;
+  /** What a step counts: records (default), or the record-log entries they append (a record and its lots). */
+  count?: 'records' | 'entries';
 };
 
 type BatchReply = { results: { status: number }[]; posted: number; refused: number };
 
 /**
- * One virtual scale or importer: each step posts `size` one-line deliveries in one
- * POST /api/receive-records/batch, each record with its own idempotency_key; it counts `size` records.
+ * One virtual scale or importer: each step posts `size` deliveries of `lines` lines in one
+ * POST /api/receive-records/batch, each record with its own idempotency_key; it counts `size` records,
+ * or the log entries they append.
  */
 const flow: Flow<ReceiveBatchData> = async (d, index) => {
   const http = connection(d.origin);
@@ -22,7 +27,7 @@ const flow: Flow<ReceiveBatchData> = async (d, index) => {
     step: async () => {
       const records = Array.from({ length: d.size }, () => {
         n++;
-        return { ...delivery(d, index, n), idempotency_key: `${d.run}:${index}:${n}` };
+        return { ...delivery(d, index, n, d.lines), idempotency_key: `${d.run}:${index}:${n}` };
       });
       const reply = expectJson<BatchReply>(
         'POST /api/receive-records/batch',
@@ -33,7 +38,7 @@ const flow: Flow<ReceiveBatchData> = async (d, index) => {
         throw new Error(
           `batch posted ${reply.posted} of ${d.size}: ${JSON.stringify(reply.results.find((r) => r.status !== 201))}`,
         );
-      return d.size;
+      return d.count === 'entries' ? d.size * (1 + (d.lines ?? 1)) : d.size;
     },
     close: http.close,
   };

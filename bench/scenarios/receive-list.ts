@@ -174,6 +174,7 @@ async function page(
         status: r[R.status],
         supplier: { id: r[RN], code: r[RN + 1], name: r[RN + 2] },
         facility: { id: r[RN + 3], code: r[RN + 4], name: r[RN + 5] },
+        order: r[RN + 6] ? { id: r[RN + 6], number: r[RN + 7] } : null,
         received_at: iso(r[R.receivedAt] as Date),
         weighbridge_ticket: r[R.weighbridgeTicket],
         scale_device_id: r[R.scaleDeviceId],

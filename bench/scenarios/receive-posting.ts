@@ -140,9 +140,48 @@ function receiveBatch(size: number, connections: number, first: boolean): Scenar
   };
 }
 
+/**
+ * The record log's appends through the real posting path: batches of three-line deliveries, each posting
+ * appending four entries (the record and its three lots) in its own transaction, the sequencer running.
+ */
+function logAppends(connections: number): Scenario {
+  const over = { connections, waits: true };
+  return {
+    id: 'log-append',
+    name: `record log: entries appended by batch posting (20 × 3-line), ${connections} conn.`,
+    unit: 'entry',
+    baseline: pgInsertLoop.id,
+    note: `record log appends: POST /api/receive-records/batch with 20 deliveries of three lines each from each of ${connections} connections; every posted delivery appends 4 entries (the record and its 3 lots: public snapshot, entry and queue row) in its own transaction, and the sequencer (every 500 ms) makes them leaves under a signed checkpoint. Rate = entries appended per second; p50/p99 = one request; CPU per entry. Issue target: ≥ 1,000 appends/s sustained through the real posting path.`,
+    run: (ctx) =>
+      withSignedInApp(ctx, async (data) => {
+        const batch: ReceiveBatchData = { ...data, size: 20, lines: 3, count: 'entries', run: randomUUID() };
+        const measured = await loadFlow(
+          new URL('./receive-batch.user.ts', import.meta.url),
+          batch,
+          loadTarget(ctx, over),
+        );
+        await drained(ctx.db);
+        return measured;
+      }),
+  };
+}
+
+/** Sustained means the sequencer kept up: its queue empties within a second or two of the load. */
+async function drained(db: BenchDb) {
+  const started = Date.now();
+  for (;;) {
+    const { rows } = await db.database.pool.query<{ n: string }>('SELECT count(*) AS n FROM log_pending');
+    if (rows[0]?.n === '0') return;
+    if (Date.now() - started > 2_000)
+      throw new Error(`the sequencer fell behind: ${rows[0]?.n} entries still queued 2 s after the load`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export const receivePostingScenarios = (opts: ScenarioOptions): Scenario[] => [
   receiveSaveAndPost,
   receivePosting,
   ...opts.batchSizes.map((size, i) => receiveBatch(size, opts.batchConnections, i === 0)),
+  logAppends(opts.batchConnections),
   pgInsertLoop,
 ];

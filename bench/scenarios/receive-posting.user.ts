@@ -19,7 +19,12 @@ export type ReceiveData = {
 const at = <T>(items: T[], i: number) => items[i % items.length] as T;
 
 /** The `n`-th one-line delivery of virtual user `index`, as the web form sends it (price from the price list). */
-export function delivery(d: Omit<ReceiveData, 'mode' | 'origin' | 'headers'>, index: number, n: number) {
+export function delivery(
+  d: Omit<ReceiveData, 'mode' | 'origin' | 'headers'>,
+  index: number,
+  n: number,
+  lines = 1,
+) {
   const i = index * 31 + n;
   return {
     supplier_id: at(d.suppliers, i),
@@ -27,7 +32,12 @@ export function delivery(d: Omit<ReceiveData, 'mode' | 'origin' | 'headers'>, in
     received_at: new Date().toISOString(),
     weighbridge_ticket: `WB-${index}-${n}`,
     vehicle_plate: 'NBC 4821',
-    lines: [{ material_id: at(d.materials, i), gross_kg: '6520', tare_kg: '5480', deduction_pct: '2.5' }],
+    lines: Array.from({ length: lines }, (_, k) => ({
+      material_id: at(d.materials, i + k),
+      gross_kg: '6520',
+      tare_kg: '5480',
+      deduction_pct: '2.5',
+    })),
   };
 }
 
