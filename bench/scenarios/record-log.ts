@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { verifyInclusion } from '@plastrace/verify';
+import { canonicalize, encodeCompactBundle, verifyInclusion } from '@plastrace/verify';
 import { sql } from 'drizzle-orm';
+import type { Db } from '../../apps/server/src/db/client.ts';
 import * as repo from '../../apps/server/src/modules/log/log.repo.ts';
-import { inclusionProof } from '../../apps/server/src/modules/log/log.service.ts';
+import { bundle, inclusionProof } from '../../apps/server/src/modules/log/log.service.ts';
 import { integrate } from '../../apps/server/src/modules/log/sequencer.ts';
 import { generateSigner } from '../../apps/server/src/modules/log/signer.ts';
 import { frontierOf, rootOfFrontier } from '../../apps/server/src/modules/log/tree.ts';
@@ -83,6 +84,7 @@ const proof: Scenario = {
         ok: true,
       },
     );
+    bundleSizes = await measureBundle(db);
     let run = 0;
     return timeRuns(
       () => inclusionProof(db, spread(size, ++run), size),
@@ -91,8 +93,30 @@ const proof: Scenario = {
     );
   },
   note: () =>
-    `log-proof: the service behind GET /api/log/proofs/inclusion (the latest checkpoint, the ~2 log n complete subtrees the proof needs in one query, combined in Node), one call after another for leaves spread over a tree of ${tree ? 'the generated' : 'generated'} synthetic leaves (see --log-leaves); checked once with the verify package. Baseline: one leaf's hash by its index (a primary-key lookup).`,
+    `log-proof: the service behind GET /api/log/proofs/inclusion (the latest checkpoint, the ~2 log n complete subtrees the proof needs in one query, combined in Node), one call after another for leaves spread over a tree of ${tree ? 'the generated' : 'generated'} synthetic leaves (see --log-leaves); checked once with the verify package. Baseline: one leaf's hash by its index (a primary-key lookup). ${bundleSizes ? `The bundle of leaf 0 (a proof of ${bundleSizes.hashes} hashes, the longest at this size) is ${bundleSizes.json} bytes beside its snapshot as JSON and ${bundleSizes.compact} bytes in compact form (GET /api/log/records/{id}?form=compact); issue target ≤ 1 KB.` : ''}`,
 };
+
+let bundleSizes: { hashes: number; json: number; compact: number } | undefined;
+/** What GET /api/log/records/{id} answers for the first leaf, whose proof is the longest of the tree. */
+async function measureBundle(db: Db) {
+  const [first] = await db
+    .execute<{ record_id: string }>(
+      sql`SELECT e.record_id FROM log_leaves l JOIN log_entries e ON e.id = l.entry_id WHERE l.idx = 0`,
+    )
+    .then((r) => r.rows);
+  assert.ok(first);
+  const b = await bundle(db, undefined, first.record_id);
+  const bytes = (text: string) => Buffer.byteLength(text);
+  const snapshot = bytes(canonicalize(b.snapshot));
+  const compact = encodeCompactBundle(b).length;
+  // The compact form ends with the snapshot after its varint length.
+  const varint = snapshot < 128 ? 1 : snapshot < 16_384 ? 2 : 3;
+  return {
+    hashes: Buffer.from(b.inclusion_proof, 'base64').length / 32,
+    json: bytes(JSON.stringify(b)) - bytes(JSON.stringify(b.snapshot)),
+    compact: compact - snapshot - varint,
+  };
+}
 
 const leafLookup: Scenario = {
   id: 'log-leaf',
