@@ -44,6 +44,7 @@ import { stockCountRoutes } from './modules/stock/stock-counts.routes.ts';
 import { suppliersRoutes } from './modules/suppliers/suppliers.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { publicInvitationRoutes, teamRoutes } from './modules/team/team.routes.ts';
+import { traceRoutes } from './modules/trace/trace.routes.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -190,6 +191,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(dispatchRoutes, { prefix: '/api', ctx });
   await app.register(logisticsRoutes, { prefix: '/api', ctx });
   await app.register(lotRoutes, { prefix: '/api', ctx });
+  await app.register(traceRoutes, { prefix: '/api', ctx });
   await app.register(ledgerRoutes, { prefix: '/api', ctx });
   await app.register(customerLedgerRoutes, { prefix: '/api', ctx });
   await app.register(inventoryRoutes, { prefix: '/api', ctx });

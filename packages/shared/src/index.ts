@@ -26,4 +26,5 @@ export * from './schemas/pagination.ts';
 export * from './schemas/production.ts';
 export * from './schemas/system.ts';
 export * from './schemas/team.ts';
+export * from './schemas/trace.ts';
 export * from './schemas/wire.ts';

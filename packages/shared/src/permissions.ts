@@ -58,6 +58,11 @@ export const PERMISSIONS = {
     note: 'draft, edit, post; split, merge, quarantine',
   },
   'records.void': { roles: OFFICE, does: 'void records' },
+  'trace.read': {
+    roles: STAFF,
+    does: 'trace lots',
+    note: 'lineage upstream to suppliers and downstream to customers, with shares; recalls',
+  },
   'production.read': { roles: STAFF, does: 'view production runs' },
   'production.write': {
     roles: FLOOR,

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import {
   facilities,
   lotBalances,
+  lotLineage,
   lots,
   materials,
   organizations,
@@ -92,6 +93,20 @@ export function lockLots(tx: Tx, orgId: string, ids: string[]) {
     .where(and(eq(lots.organizationId, orgId), inArray(lots.id, ids)))
     .orderBy(asc(lots.id))
     .for('update');
+}
+
+/** An edge of the lineage graph: kg of the parent lot that went into the child (a split or a merge). */
+export interface LineageEdge {
+  parentLotId: string;
+  childLotId: string;
+  kg: string;
+  sourceType: 'split' | 'merge';
+  /** The lot split, or the lot merged into. */
+  sourceId: string;
+}
+
+export async function addLineage(tx: Tx, orgId: string, edges: LineageEdge[]) {
+  if (edges.length) await tx.insert(lotLineage).values(edges.map((e) => ({ ...e, organizationId: orgId })));
 }
 
 /** Each lot's recycled share (stored, or its material's: virgin resin 0 %, recovered material 100 %). */

@@ -186,6 +186,9 @@ export async function split(ctx: AppContext, caller: Caller, id: string, parts: 
         createdBy: caller.userId,
       });
       if (!out) throw notEnough(lot.code);
+      await repo.addLineage(tx, caller.organizationId, [
+        { parentLotId: lot.id, childLotId: child.id, kg: part, sourceType: 'split', sourceId: lot.id },
+      ]);
       await stock.move(tx, {
         organizationId: caller.organizationId,
         lotId: child.id,
@@ -284,6 +287,9 @@ export async function merge(ctx: AppContext, caller: Caller, ids: string[]) {
         createdBy: caller.userId,
       });
       if (!out) throw notEnough(l.code);
+      await repo.addLineage(tx, caller.organizationId, [
+        { parentLotId: l.id, childLotId: merged.id, kg: qty, sourceType: 'merge', sourceId: merged.id },
+      ]);
       total += toUnits(qty, 3);
       value -= toUnits(out.valuePhp, 2);
       await stock.setLotStatus(tx, caller.organizationId, l.id, 'consumed');
