@@ -22,11 +22,13 @@ import { productionPostingScenarios } from './scenarios/production-posting.ts';
 import { receiveListScenarios } from './scenarios/receive-list.ts';
 import { receivePostingScenarios } from './scenarios/receive-posting.ts';
 import { recordLogScenarios } from './scenarios/record-log.ts';
+import { traceScenarios } from './scenarios/trace.ts';
 
 /** Every row, in the order they run (the batch rows depend on --batch-size). */
 const scenarios = (opts: ReturnType<typeof parseOptions>): Scenario[] => [
   // First: they build the record log's tree on an empty log; the posting rows append to it.
   ...recordLogScenarios,
+  ...traceScenarios,
   ...healthScenarios,
   ...materialTypesScenarios,
   ...receiveListScenarios,

@@ -9,6 +9,8 @@ export type QueryOptions = {
   ledgerRows: number;
   /** Synthetic leaves of the record log for the proof scenario. */
   logLeaves: number;
+  /** Lots of the traceability scenarios' generated lineage (half delivered, half made from two each). */
+  traceLots: number;
 };
 
 export type ScenarioOptions = {
@@ -33,6 +35,7 @@ export const USAGE = `Usage: npm run bench -- [options]
   --runs N          timed runs of each query scenario, median shown (default 7)
   --ledger-rows N   stock-ledger rows generated for the inventory scenarios (default 1000000)
   --log-leaves N    synthetic record-log leaves for the inclusion-proof row (default 1000000)
+  --trace-lots N    lots of the generated lineage for the trace rows (default 1000000)
   --receive-records N
                     receive records generated for the list scenarios (default 1000000)
   --batch-size N    records per request of a batch-posting row (repeatable; default 20 and 100)
@@ -78,6 +81,7 @@ export function parseOptions(args: string[]): BenchOptions {
       runs: { type: 'string' },
       'ledger-rows': { type: 'string' },
       'log-leaves': { type: 'string' },
+      'trace-lots': { type: 'string' },
       'receive-records': { type: 'string' },
       'batch-size': { type: 'string', multiple: true },
       'batch-connections': { type: 'string' },
@@ -93,6 +97,7 @@ export function parseOptions(args: string[]): BenchOptions {
     runs: positive('runs', values.runs, 7, { int: true }),
     ledgerRows: positive('ledger-rows', values['ledger-rows'], 1_000_000, { int: true }),
     logLeaves: positive('log-leaves', values['log-leaves'], 1_000_000, { int: true }),
+    traceLots: positive('trace-lots', values['trace-lots'], 1_000_000, { int: true }),
     receiveRecords: positive('receive-records', values['receive-records'], 1_000_000, { int: true }),
     batchSizes: [...new Set((values['batch-size'] ?? ['20', '100']).map(batchSize))],
     batchConnections: positive('batch-connections', values['batch-connections'], 2, { int: true }),

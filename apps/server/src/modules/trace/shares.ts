@@ -12,14 +12,28 @@ const gcd = (a: bigint, b: bigint): bigint => {
   while (y) [x, y] = [y, x % y];
   return x;
 };
+/**
+ * Reduced only once the denominator outgrows LARGE: a gcd of big integers costs far more than the
+ * products it saves (a share ten levels deep has a denominator of a few hundred bits, which is cheap to
+ * carry), so most fractions are never reduced at all.
+ */
+const LARGE = 1n << 1024n;
 const reduce = (n: bigint, d: bigint): Fraction => {
+  if (d < LARGE) return { n, d };
   const g = gcd(n, d) || 1n;
   return { n: n / g, d: d / g };
 };
 
-export const add = (a: Fraction, b: Fraction): Fraction => reduce(a.n * b.d + b.n * a.d, a.d * b.d);
+export function add(a: Fraction, b: Fraction): Fraction {
+  if (a.n === 0n) return b;
+  if (b.n === 0n) return a;
+  if (a.d === b.d) return { n: a.n + b.n, d: a.d };
+  return reduce(a.n * b.d + b.n * a.d, a.d * b.d);
+}
 /** a × num ÷ den (den > 0). */
 export const scale = (a: Fraction, num: bigint, den: bigint): Fraction => reduce(a.n * num, a.d * den);
+/** Whether two fractions are the same number (whatever their denominators). */
+export const same = (a: Fraction, b: Fraction) => a.n * b.d === b.n * a.d;
 export const isZero = (a: Fraction) => a.n === 0n;
 
 /** The nearest whole number, halves away from zero. */

@@ -15,16 +15,14 @@ type Start = { lotIds: string[]; record: Trace['start']['record'] };
 const kg = (grams: bigint) => formatUnits(grams, 3);
 
 export async function traceLot(ctx: AppContext, caller: Caller, id: string, q: TraceQuery) {
-  const [lot] = await repo.lots(ctx.db, caller.organizationId, [id]);
-  if (!lot) throw notFound('Lot');
-  return trace(ctx.db, caller.organizationId, { lotIds: [lot.id], record: null }, q);
+  return trace(ctx.db, caller.organizationId, { lotIds: [id], record: null }, q, 'Lot');
 }
 
 /** A lot by its code, as printed on its label (codes are upper case). */
 export async function traceCode(ctx: AppContext, caller: Caller, code: string, q: TraceQuery) {
   const id = await repo.lotIdByCode(ctx.db, caller.organizationId, code.trim().toUpperCase());
   if (!id) throw notFound(`Lot ${code.trim().toUpperCase()}`);
-  return trace(ctx.db, caller.organizationId, { lotIds: [id], record: null }, q);
+  return trace(ctx.db, caller.organizationId, { lotIds: [id], record: null }, q, 'Lot');
 }
 
 /**
@@ -38,28 +36,57 @@ export async function traceRecord(ctx: AppContext, caller: Caller, id: string, q
     throw unprocessable(`${found.number} has no lots yet: a draft's lots are made when it is posted`);
   }
   const { type, number, lot_ids } = found;
-  return trace(ctx.db, caller.organizationId, { lotIds: lot_ids, record: { type, id, number } }, q);
+  return trace(ctx.db, caller.organizationId, { lotIds: lot_ids, record: { type, id, number } }, q, 'Record');
 }
 
-async function trace(db: Db, orgId: string, start: Start, q: TraceQuery): Promise<Trace> {
-  const startLots = await repo.lots(db, orgId, start.lotIds);
-  const made = new Map(startLots.map((l) => [l.id, BigInt(l.made_grams)]));
-  const total = [...made.values()].reduce((s, g) => s + g, 0n);
+async function trace(db: Db, orgId: string, start: Start, q: TraceQuery, what: string): Promise<Trace> {
+  const startRows = await repo.lots(db, orgId, start.lotIds, start.lotIds);
+  if (startRows.length !== new Set(start.lotIds).size) throw notFound(what);
+  const started = new Map(startRows.map((l) => [l.id, BigInt(l.made_grams ?? '0')]));
+  const total = [...started.values()].reduce((s, g) => s + g, 0n);
+  // What each lot was made with: the sum of its edges for a lot whose edges the walk read, else read.
+  const made = new Map(started);
   const level = new Map(start.lotIds.map((id) => [id, 0]));
   const edges = new Map<string, TraceEdge>();
-  const keep = (e: repo.EdgeRow) =>
-    edges.set(`${e.parent}>${e.child}>${e.source_id}`, {
-      from_lot_id: e.parent,
-      to_lot_id: e.child,
-      kg: kg(BigInt(e.grams)),
-      via: { type: e.source_type, id: e.source_id, number: e.number },
-    });
-  const up = q.direction !== 'downstream' ? await upstream(db, orgId, made, q.depth, level, keep) : null;
-  const down = q.direction !== 'upstream' ? await downstream(db, orgId, made, q.depth, level, keep) : null;
+  const walk: Walk = {
+    depth: q.depth,
+    level,
+    made,
+    keep: (e) =>
+      edges.set(`${e.parent}>${e.child}>${e.source_id}`, {
+        from_lot_id: e.parent,
+        to_lot_id: e.child,
+        kg: kg(BigInt(e.grams)),
+        via: { type: e.source_type, id: e.source_id, number: e.number },
+      }),
+  };
+  const [upRows, downRows] = await Promise.all([
+    q.direction !== 'downstream' ? repo.walkUp(db, orgId, start.lotIds, q.depth) : null,
+    q.direction !== 'upstream' ? repo.walkDown(db, orgId, start.lotIds, q.depth) : null,
+  ]);
+  const up = upRows ? upstream(walk, started, upRows) : null;
+  const down = downRows ? downstream(walk, started, downRows) : null;
 
-  const lotRows = await repo.lots(db, orgId, [...level.keys()]);
-  const origins = up ? await originsOf(db, orgId, up.roots, total) : [];
-  const destinations = down ? await destinationsOf(db, orgId, down, total) : [];
+  const others = [...level.keys()].filter((id) => !started.has(id));
+  const roots = up ? [...up.roots.keys()] : [];
+  const lotRows = others.length
+    ? [
+        ...startRows,
+        ...(await repo.lots(
+          db,
+          orgId,
+          others,
+          others.filter((id) => !made.has(id)),
+          roots,
+        )),
+      ]
+    : roots.length
+      ? await repo.lots(db, orgId, start.lotIds, start.lotIds, roots)
+      : startRows;
+  for (const l of lotRows) if (l.made_grams !== null && !made.has(l.id)) made.set(l.id, BigInt(l.made_grams));
+  const lotOf = new Map(lotRows.map((l) => [l.id, l]));
+  const origins = up ? originsOf(up.roots, lotOf, total) : [];
+  const destinations = down ? await destinationsOf(db, orgId, walk, down, total) : [];
   const shareOf = (id: string) => ((level.get(id) ?? 0) < 0 ? up?.share.get(id) : down?.share.get(id));
   return {
     start: { lot_ids: start.lotIds, record: start.record, kg: kg(total) },
@@ -73,13 +100,13 @@ async function trace(db: Db, orgId: string, start: Start, q: TraceQuery): Promis
         status: l.status,
         material: { id: l.material_id, code: l.material_code, name: l.material_name },
         facility: { id: l.facility_id, code: l.facility_code, name: l.facility_name },
-        kg: kg(BigInt(l.made_grams)),
+        kg: kg(made.get(l.id) ?? 0n),
         on_hand_kg: l.on_hand_kg,
-        share_kg: kg(rounded(shareOf(l.id) ?? whole(BigInt(l.made_grams)))),
+        share_kg: kg(rounded(shareOf(l.id) ?? whole(made.get(l.id) ?? 0n))),
         origin_type: l.origin_type,
         level: level.get(l.id) ?? 0,
       }))
-      .sort((a, b) => a.level - b.level || a.code.localeCompare(b.code)),
+      .sort((a, b) => a.level - b.level || byText(a.code, b.code)),
     edges: [...edges.values()],
     origins,
     suppliers: byPartner(
@@ -100,7 +127,16 @@ async function trace(db: Db, orgId: string, start: Start, q: TraceQuery): Promis
   };
 }
 
-/** Sums each edge's in-kg per child: a lot's make-up is its edges over their sum. */
+/** What a walk of the graph records on the way, and how deep it may go. */
+type Walk = {
+  depth: number;
+  /** Each lot reached, at the first level it was reached at (upstream negative). */
+  level: Map<string, number>;
+  made: Map<string, bigint>;
+  keep: (e: repo.EdgeRow) => void;
+};
+
+/** Each edge's in-kg summed per child: a lot's make-up is its edges over their sum. */
 function byChild(rows: repo.EdgeRow[]) {
   const into = new Map<string, { rows: repo.EdgeRow[]; grams: bigint }>();
   for (const e of rows) {
@@ -113,128 +149,131 @@ function byChild(rows: repo.EdgeRow[]) {
 }
 
 const compare = (a: bigint, b: bigint) => (a > b ? 1 : a < b ? -1 : 0);
+// Codes and ids are ASCII: code-unit order is theirs, without a collator's cost on thousands of lots.
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const accrue = (map: Map<string, Fraction>, id: string, f: Fraction) =>
   map.set(id, add(map.get(id) ?? ZERO, f));
 
 /**
- * Upstream: the grams of the started lots that each lot supplied. A lot with no edges into it is a root
- * (a delivery's lot, opening stock); so is a lot where the depth ran out.
+ * Upstream: the grams of the started lots that each lot supplied, passed from each lot to its parents
+ * once all it received is known (lots in an order where every child comes before its parents). A lot
+ * with no edges into it is a root (a delivery's lot, opening stock); so is one where the depth ran out.
  */
-async function upstream(
-  db: Db,
-  orgId: string,
-  made: Map<string, bigint>,
-  depth: number,
-  level: Map<string, number>,
-  keep: (e: repo.EdgeRow) => void,
-) {
-  const share = new Map<string, Fraction>();
-  const roots = new Map<string, Fraction>();
-  let frontier = new Map([...made].map(([id, g]) => [id, whole(g)]));
-  for (const [id, f] of frontier) accrue(share, id, f);
-  let truncated = false;
-  for (let k = 1; frontier.size; k++) {
-    const into = byChild(await repo.edgesInto(db, orgId, [...frontier.keys()]));
-    const next = new Map<string, Fraction>();
-    for (const [id, f] of frontier) {
-      const parents = into.get(id);
-      if (!parents || k > depth) {
-        if (parents) truncated = true;
-        accrue(roots, id, f);
-        continue;
-      }
-      for (const e of parents.rows) {
-        keep(e);
-        const part = scale(f, BigInt(e.grams), parents.grams);
-        accrue(next, e.parent, part);
-        accrue(share, e.parent, part);
-        if (!level.has(e.parent)) level.set(e.parent, -k);
-      }
-    }
-    frontier = next;
+function upstream(w: Walk, started: Map<string, bigint>, rows: repo.EdgeRow[]) {
+  const into = byChild(rows);
+  for (const [child, c] of into) w.made.set(child, c.grams);
+  const kept = rows.filter((e) => e.level <= w.depth);
+  const waiting = new Map<string, number>();
+  for (const e of kept) {
+    waiting.set(e.parent, (waiting.get(e.parent) ?? 0) + 1);
+    const at = -e.level;
+    const had = w.level.get(e.parent);
+    if (had === undefined || had < at) w.level.set(e.parent, at);
   }
-  return { share, roots, truncated };
+  const share = new Map([...started].map(([id, g]) => [id, whole(g)]));
+  const roots = new Map<string, Fraction>();
+  const ready = [...started.keys()].filter((id) => !waiting.has(id));
+  while (ready.length) {
+    const id = ready.pop() as string;
+    const f = share.get(id) ?? ZERO;
+    const parents = into.get(id);
+    if (!parents || parents.rows[0] === undefined || parents.rows[0].level > w.depth) {
+      accrue(roots, id, f);
+      continue;
+    }
+    for (const e of parents.rows) {
+      w.keep(e);
+      accrue(share, e.parent, scale(f, BigInt(e.grams), parents.grams));
+      const left = (waiting.get(e.parent) ?? 1) - 1;
+      waiting.set(e.parent, left);
+      if (left === 0) ready.push(e.parent);
+    }
+  }
+  return { share, roots, truncated: rows.some((e) => e.level > w.depth) };
 }
 
 /**
- * Downstream: the grams of the started lots in each lot they went into, each lot passing on its edges'
- * kg times the part of it that came from the started lots.
+ * Downstream: the grams of the started lots in each lot they went into — each lot, once all its traced
+ * parents are done, passing on its edges' kg times the part of it that came from the started lots.
  */
-async function downstream(
-  db: Db,
-  orgId: string,
-  made: Map<string, bigint>,
-  depth: number,
-  level: Map<string, number>,
-  keep: (e: repo.EdgeRow) => void,
-) {
-  const share = new Map<string, Fraction>();
-  const size = new Map(made);
-  let frontier = new Map([...made].map(([id, g]) => [id, whole(g)]));
-  for (const [id, f] of frontier) accrue(share, id, f);
-  let truncated = false;
-  for (let k = 1; frontier.size; k++) {
-    const into = byChild(await repo.edgesOutOf(db, orgId, [...frontier.keys()]));
-    if (k > depth) {
-      truncated = into.size > 0;
-      break;
+function downstream(w: Walk, started: Map<string, bigint>, rows: repo.EdgeRow[]) {
+  const into = byChild(rows);
+  const reached = new Set<string>(started.keys());
+  for (const [child, c] of into) {
+    w.made.set(child, c.grams);
+    const at = c.rows[0]?.level ?? 0;
+    if (at <= w.depth) {
+      reached.add(child);
+      if (!w.level.has(child)) w.level.set(child, at);
     }
-    const next = new Map<string, Fraction>();
-    for (const [child, { rows, grams }] of into) {
-      size.set(child, grams);
-      for (const e of rows) {
-        const f = frontier.get(e.parent);
-        if (!f) continue;
-        keep(e);
-        // The parent's part from the started lots, times the kg it gave this child.
-        const part = scale(f, BigInt(e.grams), size.get(e.parent) ?? 1n);
-        accrue(next, child, part);
-        accrue(share, child, part);
-        if (!level.has(child)) level.set(child, k);
-      }
-    }
-    frontier = next;
   }
-  return { share, size, truncated };
+  const out = new Map<string, repo.EdgeRow[]>();
+  const waiting = new Map<string, number>();
+  for (const e of rows) {
+    if (!reached.has(e.parent) || !reached.has(e.child) || started.has(e.child)) continue;
+    out.set(e.parent, [...(out.get(e.parent) ?? []), e]);
+    waiting.set(e.child, (waiting.get(e.child) ?? 0) + 1);
+  }
+  const share = new Map([...started].map(([id, g]) => [id, whole(g)]));
+  const ready = [...started.keys()];
+  while (ready.length) {
+    const id = ready.pop() as string;
+    const f = share.get(id) ?? ZERO;
+    for (const e of out.get(id) ?? []) {
+      w.keep(e);
+      // The parent's part from the started lots, times the kg it gave this child.
+      accrue(share, e.child, scale(f, BigInt(e.grams), w.made.get(id) ?? 1n));
+      const left = (waiting.get(e.child) ?? 1) - 1;
+      waiting.set(e.child, left);
+      if (left === 0) ready.push(e.child);
+    }
+  }
+  return { share, truncated: rows.some((e) => e.level > w.depth) };
 }
 
-async function originsOf(db: Db, orgId: string, roots: Map<string, Fraction>, total: bigint) {
+function originsOf(roots: Map<string, Fraction>, lotOf: Map<string, repo.LotRow>, total: bigint) {
   const ids = [...roots.keys()];
-  const [lotRows, receipts] = await Promise.all([repo.lots(db, orgId, ids), repo.receiptsOf(db, orgId, ids)]);
-  const lotOf = new Map(lotRows.map((l) => [l.id, l]));
-  const receiptOf = new Map(receipts.map((r) => [r.lot_id, r]));
   const parts = ids.map((id) => roots.get(id) ?? ZERO);
   const grams = apportion(parts, total);
   return ids
     .map((id, i) => {
-      const r = receiptOf.get(id);
+      const l = lotOf.get(id);
+      const delivered = l?.record_id && l.number && l.received_at;
       return {
         lot_id: id,
-        origin_type: lotOf.get(id)?.origin_type ?? 'unknown',
-        receive_record: r ? { id: r.record_id, number: r.number, received_at: r.received_at } : null,
-        supplier: r
-          ? { id: r.supplier_id, code: r.supplier_code, name: r.supplier_name, type: r.supplier_type }
+        origin_type: l?.origin_type ?? 'unknown',
+        receive_record: delivered
+          ? { id: l.record_id as string, number: l.number as string, received_at: l.received_at as string }
           : null,
-        kg: kg(grams[i] ?? 0n),
+        supplier:
+          l?.supplier_id && delivered
+            ? {
+                id: l.supplier_id,
+                code: l.supplier_code as string,
+                name: l.supplier_name as string,
+                type: l.supplier_type as string,
+              }
+            : null,
+        grams: grams[i] ?? 0n,
         share_pct: total ? percent(parts[i] ?? ZERO, total) : '0.00',
-        exact: parts[i] ?? ZERO,
       };
     })
-    .sort((a, b) => compare(toUnits(b.kg, 3), toUnits(a.kg, 3)) || a.lot_id.localeCompare(b.lot_id))
-    .map(({ exact: _, ...o }) => o);
+    .sort((a, b) => compare(b.grams, a.grams) || byText(a.lot_id, b.lot_id))
+    .map(({ grams: g, ...o }) => ({ ...o, kg: kg(g) }));
 }
 
 async function destinationsOf(
   db: Db,
   orgId: string,
-  down: { share: Map<string, Fraction>; size: Map<string, bigint> },
+  w: Walk,
+  down: { share: Map<string, Fraction> },
   total: bigint,
 ) {
   const rows = await repo.dispatchesOf(db, orgId, [...down.share.keys()]);
   return rows
     .map((r) => {
       const f = down.share.get(r.lot_id) ?? ZERO;
-      const part = scale(f, BigInt(r.grams), down.size.get(r.lot_id) ?? 1n);
+      const part = scale(f, BigInt(r.grams), w.made.get(r.lot_id) ?? 1n);
       return { r, part };
     })
     .filter(({ part }) => !isZero(part))
