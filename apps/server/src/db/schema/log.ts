@@ -45,6 +45,11 @@ export const logPending = pgTable('log_pending', {
   entryId: uuid()
     .primaryKey()
     .references(() => logEntries.id),
+  /**
+   * The order entries were queued in, which the sequencer keeps: a posting logs a record and its lots in one
+   * statement, within one millisecond, and their UUIDv7s alone would order them at random.
+   */
+  seq: bigint({ mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
 });
 
 /** Leaf `idx` of the tree: the entry's leaf hash, SHA-256(0x00 ‖ canonical JSON of the entry). */

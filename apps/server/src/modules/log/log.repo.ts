@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Node } from './tree.ts';
 
@@ -43,11 +44,32 @@ export async function trySequencerLock(tx: Tx): Promise<boolean> {
   return row?.ok === true;
 }
 
+/**
+ * The public reads every proof makes run as named prepared statements on the pool (parsed and planned
+ * once per connection: a proof is two short queries, where planning was a good part of the time); in a
+ * transaction, as plain statements.
+ */
+async function prepared<T extends Record<string, unknown>>(
+  h: Handle,
+  name: string,
+  text: string,
+  values: unknown[],
+) {
+  const client = (h as Partial<Db>).$client;
+  if (client instanceof pg.Pool) return (await client.query<T>({ name, text, values })).rows;
+  const chunks = text
+    .split(/\$(\d+)/)
+    .map((part, i) => (i % 2 ? sql.param(values[Number(part) - 1]) : sql.raw(part)));
+  return (await h.execute<T>(sql.join(chunks))).rows;
+}
+
 export async function latestCheckpoint(h: Handle): Promise<CheckpointRow | undefined> {
-  const [row] = await rows<CheckpointRow>(
+  const [row] = await prepared<CheckpointRow>(
     h,
-    sql`SELECT tree_size, root_hash, note, pt_iso(created_at) AS created_at FROM log_checkpoints
-        ORDER BY tree_size DESC LIMIT 1`,
+    'log_latest_checkpoint',
+    `SELECT tree_size, root_hash, note, pt_iso(created_at) AS created_at FROM log_checkpoints
+     ORDER BY tree_size DESC LIMIT 1`,
+    [],
   );
   return row && { ...row, tree_size: Number(row.tree_size) };
 }
@@ -76,28 +98,29 @@ export async function checkpointsAfter(h: Handle, after: number, limit: number):
   return list.map((c) => ({ ...c, tree_size: Number(c.tree_size) }));
 }
 
-/** Takes up to `max` queued entries off the queue, in the order they were logged. */
+/** Takes up to `max` queued entries off the queue, in the order they were queued. */
 export async function takePending(tx: Tx, max: number): Promise<EntryRow[]> {
   return rows<EntryRow>(
     tx,
     sql`WITH taken AS (
-          DELETE FROM log_pending WHERE entry_id IN (SELECT entry_id FROM log_pending ORDER BY entry_id LIMIT ${max})
-          RETURNING entry_id)
+          DELETE FROM log_pending WHERE entry_id IN (SELECT entry_id FROM log_pending ORDER BY seq LIMIT ${max})
+          RETURNING entry_id, seq)
         SELECT e.id, e.organization_id, e.record_type, e.record_id, e.version, e.event, e.snapshot, pt_iso(e.logged_at) AS logged_at
-        FROM log_entries e JOIN taken t ON t.entry_id = e.id ORDER BY e.logged_at, e.id`,
+        FROM log_entries e JOIN taken t ON t.entry_id = e.id ORDER BY t.seq`,
   );
 }
 
 /** The hashes of complete subtrees (level 0: leaves), in the order asked; a missing one is an error. */
 export async function hashesOf(h: Handle, nodes: Node[]): Promise<Buffer[]> {
   if (nodes.length === 0) return [];
-  const found = await rows<{ level: number; idx: string; hash: Buffer }>(
+  const found = await prepared<{ level: number; idx: string; hash: Buffer }>(
     h,
-    sql`SELECT k.level, k.idx, coalesce(l.leaf_hash, n.hash) AS hash
-        FROM unnest(${sql.param(nodes.map((n) => n.level))}::int[], ${sql.param(nodes.map((n) => n.idx))}::int8[])
-          AS k(level, idx)
-        LEFT JOIN log_leaves l ON k.level = 0 AND l.idx = k.idx
-        LEFT JOIN log_nodes n ON k.level > 0 AND n.level = k.level AND n.idx = k.idx`,
+    'log_hashes_of',
+    `SELECT k.level, k.idx, coalesce(l.leaf_hash, n.hash) AS hash
+     FROM unnest($1::int[], $2::int8[]) AS k(level, idx)
+     LEFT JOIN log_leaves l ON k.level = 0 AND l.idx = k.idx
+     LEFT JOIN log_nodes n ON k.level > 0 AND n.level = k.level AND n.idx = k.idx`,
+    [nodes.map((n) => n.level), nodes.map((n) => n.idx)],
   );
   const byKey = new Map(found.map((r) => [`${r.level}:${r.idx}`, r.hash]));
   return nodes.map((n) => {
@@ -141,7 +164,7 @@ export async function entriesOfRecord(h: Handle, type: string | undefined, id: s
                l.idx, l.leaf_hash
         FROM log_entries e LEFT JOIN log_leaves l ON l.entry_id = e.id
         WHERE e.record_id = ${id} ${type === undefined ? sql`` : sql`AND e.record_type = ${type}`}
-        ORDER BY e.logged_at, e.id`,
+        ORDER BY e.version, e.logged_at, e.id`,
   );
   return list.map((r) => ({ ...r, idx: r.idx === null ? null : Number(r.idx) }));
 }
