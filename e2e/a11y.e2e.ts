@@ -96,12 +96,21 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       '/blockchain-explorer',
       '/blockchain-verification',
       '/blockchain-passport',
+      '/traceability',
     ]) {
       await b.page.goto(path);
       await b.page.getByRole('heading', { level: 1 }).first().waitFor();
       await b.page.waitForLoadState('networkidle');
       found.push(...summary(await violations(b.page)).map((s) => `${path}: ${s}`));
     }
+    // A trace with its share bars, graph and tables: the newest lot, from its own page.
+    await b.page.goto('/batch-management');
+    await b.page.getByRole('heading', { level: 1 }).first().waitFor();
+    await b.page.locator('main a[href^="/batch-management/"]').first().click();
+    await b.page.getByRole('link', { name: 'Trace', exact: true }).click();
+    await b.page.getByRole('region', { name: 'Where it came from' }).waitFor({ timeout: 30_000 });
+    await b.page.waitForLoadState('networkidle');
+    found.push(...summary(await violations(b.page)).map((s) => `a trace: ${s}`));
     if (found.length) console.info(found.join('\n'));
     expect(found).toEqual([]);
   }, 240_000);

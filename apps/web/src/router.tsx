@@ -27,6 +27,7 @@ import { settingsRoutes } from './features/settings/routes.ts';
 import { supplierLedgerRoutes } from './features/supplier-ledger/routes.ts';
 import { suppliersRoutes } from './features/suppliers/routes.ts';
 import { teamRoutes } from './features/team/routes.ts';
+import { traceabilityRoutes } from './features/traceability/routes.ts';
 import { verifyRoutes } from './features/verify/routes.ts';
 import { PageLoader } from './layout/PageLoader.tsx';
 import { RouteError } from './layout/RouteError.tsx';
@@ -98,6 +99,7 @@ export const routes: RouteObject[] = [
               ...lotsRoutes,
               ...supplierLedgerRoutes,
               ...inventoryRoutes,
+              ...traceabilityRoutes,
               ...recordLogRoutes,
               ...facilitiesRoutes,
               ...suppliersRoutes,

@@ -61,6 +61,11 @@ describe('Lot detail', () => {
     );
     expect(screen.getByRole('table', { name: 'Movement history' })).toHaveTextContent('Receipt');
     expect(screen.getByRole('link', { name: /Public page/ })).toHaveAttribute('href', `/verify/${LOT_ID}`);
+    // Where it came from and went, on the traceability page.
+    expect(screen.getByRole('link', { name: 'Trace' })).toHaveAttribute(
+      'href',
+      `/traceability?q=${encodeURIComponent(lot.code)}`,
+    );
     // Auditors read only.
     expect(screen.queryByRole('button', { name: 'Split' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Adjust' })).not.toBeInTheDocument();

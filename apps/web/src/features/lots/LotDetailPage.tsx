@@ -61,6 +61,7 @@ function LotView({ lot }: { lot: LotDetail }) {
   const { timeZone } = useMe();
   const mayMove = useCan('records.write');
   const mayAdjust = useCan('stock.adjust');
+  const mayTrace = useCan('trace.read');
   const { showToast } = useToast();
   const action = useLotAction(lot.id);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -113,6 +114,11 @@ function LotView({ lot }: { lot: LotDetail }) {
           {mayAdjust && open && (
             <Button variant="default" onClick={() => setDialog('adjust')}>
               Adjust
+            </Button>
+          )}
+          {mayTrace && (
+            <Button variant="default" component={Link} to={`/traceability?q=${encodeURIComponent(lot.code)}`}>
+              Trace
             </Button>
           )}
           <Button

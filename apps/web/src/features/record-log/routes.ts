@@ -1,4 +1,4 @@
-import { IconListSearch, IconShieldCheck, IconTimeline } from '@tabler/icons-react';
+import { IconListSearch, IconRoute, IconShieldCheck, IconTimeline } from '@tabler/icons-react';
 import type { RouteObject } from 'react-router';
 import type { NavGroup } from '../../layout/navigation.ts';
 
@@ -34,11 +34,13 @@ export const recordLogRoutes: RouteObject[] = [
 
 /**
  * The log is public data: any member opens the explorer; the passport looks lots up by code through
- * the lots list (records.read, every role); the verification page is public.
+ * the lots list (records.read, every role); the verification page is public. Tracing a lot
+ * (features/traceability) is for staff (trace.read).
  */
 export const recordLogNav: NavGroup = {
   label: 'Traceability',
   items: [
+    { label: 'Trace a lot', path: '/traceability', icon: IconRoute, action: 'trace.read' },
     { label: 'Record log', path: '/blockchain-explorer', icon: IconListSearch, action: 'account.self' },
     { label: 'Verify a record', path: '/blockchain-verification', icon: IconShieldCheck, action: 'public' },
     { label: 'Record passport', path: '/blockchain-passport', icon: IconTimeline, action: 'records.read' },
