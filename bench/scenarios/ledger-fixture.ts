@@ -120,7 +120,7 @@ async function generate(ctx: BenchContext): Promise<LedgerFixture> {
 }
 
 /** The organization's administrator as the services see a signed-in member. */
-async function admin(pool: pg.Pool, organizationId: string): Promise<Caller> {
+export async function admin(pool: pg.Pool, organizationId: string): Promise<Caller> {
   const { rows } = await pool.query<{ user_id: string; id: string }>(
     `SELECT user_id, id FROM memberships WHERE organization_id = $1 AND role = 'admin'`,
     [organizationId],

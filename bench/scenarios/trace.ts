@@ -1,11 +1,10 @@
-import type pg from 'pg';
 import type { AppContext } from '../../apps/server/src/context.ts';
 import { traceLot } from '../../apps/server/src/modules/trace/trace.service.ts';
 import type { Caller } from '../../apps/server/src/plugins/auth.ts';
 import { seedDemo } from '../../apps/server/src/seed/demo.ts';
 import type { BenchContext, Scenario } from '../lib/scenario.ts';
 import { timeRuns } from '../lib/timing.ts';
-import { uuidv7 } from './ledger-fixture.ts';
+import { admin, uuidv7 } from './ledger-fixture.ts';
 
 // Traceability at a million lots: half of them delivered (each its own receive record and line), the
 // rest made two parents a lot, level upon level, ten levels deep — a pellet lot at the top comes from
@@ -121,23 +120,6 @@ async function generate(ctx: BenchContext): Promise<TraceFixture> {
     `  ${lots.toLocaleString('en-US')} lots of lineage in ${Math.round(performance.now() - started)} ms`,
   );
   return { caller: await admin(pool, org), top, roots: delivered, lots };
-}
-
-async function admin(pool: pg.Pool, organizationId: string): Promise<Caller> {
-  const { rows } = await pool.query<{ user_id: string; id: string }>(
-    `SELECT user_id, id FROM memberships WHERE organization_id = $1 AND role = 'admin'`,
-    [organizationId],
-  );
-  const m = rows[0];
-  if (!m) throw new Error('the bench organization has no administrator');
-  return {
-    sessionId: '',
-    userId: m.user_id,
-    organizationId,
-    membershipId: m.id,
-    role: 'admin',
-    supplierId: null,
-  };
 }
 
 let fixture: Promise<TraceFixture> | undefined;

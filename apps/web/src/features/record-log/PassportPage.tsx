@@ -1,25 +1,20 @@
-import { Button, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { IconQrcode, IconSearch, IconShieldCheck } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconShieldCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, lazy, Suspense, useCallback, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isNotFound } from '../../components/common/apiErrors.ts';
 import { CardList, usePhone } from '../../components/common/CardList.tsx';
 import { formatDateTime } from '../../components/common/format.ts';
-import { FilterBar, PageHeader } from '../../components/common/PageHeader.tsx';
+import { PageHeader } from '../../components/common/PageHeader.tsx';
 import { QueryError } from '../../components/common/QueryError.tsx';
 import { useMe } from '../../components/common/useMe.ts';
+import { LotSearchBar } from '../../components/lots/LotSearchBar.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { findLotByCode, type LogHistoryItem, recordLogKey, useRecordHistory } from './api.ts';
 import { LOGGED_ONLY, recordIdOf, typeWords } from './facts.ts';
 import { RecordById } from './RecordById.tsx';
 import { ChangedWarning, HashText } from './Verdict.tsx';
-
-const ScanDialog = lazy(async () => ({
-  default: (await import('../../components/lots/ScanDialog.tsx')).ScanDialog,
-}));
-
-const canScan = () => typeof window !== 'undefined' && 'BarcodeDetector' in window;
 
 /** What was looked up: a record id as typed, or the lot a code names (null: no lot has that code). */
 interface Target {
@@ -53,7 +48,6 @@ export function PassportPage() {
   const q = params.get('q')?.trim() ?? '';
   const [text, setText] = useState(q);
   const [problem, setProblem] = useState<string | null>(null);
-  const [scanning, setScanning] = useState(false);
   const target = usePassportTarget(q);
 
   const lookUp = useCallback(
@@ -70,7 +64,6 @@ export function PassportPage() {
   };
   const onScanned = useCallback(
     (id: string) => {
-      setScanning(false);
       setText(id);
       lookUp(id);
     },
@@ -83,44 +76,20 @@ export function PassportPage() {
         title="Record passport"
         description={`Every version of a lot or a record (delivery, production run, dispatch) that the record log holds, each verifiable here in your browser. Times are in ${timeZone}.`}
       />
-      <form onSubmit={submit} noValidate>
-        <FilterBar
-          label="Find a lot or record"
-          actions={
-            <>
-              {canScan() && (
-                <Button
-                  variant="default"
-                  leftSection={<IconQrcode size={16} aria-hidden />}
-                  onClick={() => setScanning(true)}
-                >
-                  Scan
-                </Button>
-              )}
-              <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
-                Find
-              </Button>
-            </>
-          }
-        >
-          <TextInput
-            label="Lot code or record id"
-            placeholder="MNL1-261126-0001"
-            value={text}
-            onChange={(e) => {
-              setText(e.currentTarget.value);
-              setProblem(null);
-            }}
-            error={problem}
-            style={{ gridColumn: '1 / -2' }}
-          />
-        </FilterBar>
-      </form>
-      {scanning && (
-        <Suspense fallback={<Text size="sm">Opening the camera…</Text>}>
-          <ScanDialog onClose={() => setScanning(false)} onLot={onScanned} />
-        </Suspense>
-      )}
+      <LotSearchBar
+        label="Find a lot or record"
+        submitLabel="Find"
+        placeholder="MNL1-261126-0001"
+        value={text}
+        onChange={(value) => {
+          setText(value);
+          setProblem(null);
+        }}
+        problem={problem}
+        onSubmit={submit}
+        onScanned={onScanned}
+        span="1 / -2"
+      />
 
       {!q && (
         <Text c="dimmed" size="sm">

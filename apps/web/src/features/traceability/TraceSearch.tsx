@@ -1,17 +1,10 @@
-import { Button, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Group, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { TRACE_MAX_DEPTH, type TraceDirection } from '@plastrace/shared';
-import { IconQrcode, IconSearch } from '@tabler/icons-react';
-import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { FilterBar } from '../../components/common/PageHeader.tsx';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { LotSearchBar } from '../../components/lots/LotSearchBar.tsx';
 import { isDepth, type TraceParams } from './useTraceParams.ts';
 import { DIRECTION_OPTIONS } from './words.ts';
-
-const ScanDialog = lazy(async () => ({
-  default: (await import('../../components/lots/ScanDialog.tsx')).ScanDialog,
-}));
-
-const canScan = () => typeof window !== 'undefined' && 'BarcodeDetector' in window;
 
 interface Props {
   params: TraceParams;
@@ -26,7 +19,6 @@ export function TraceSearch({ params, update }: Props) {
   const [text, setText] = useState(params.q);
   const [depth, setDepth] = useState<string | number>(params.depth);
   const [problem, setProblem] = useState<string | null>(null);
-  const [scanning, setScanning] = useState(false);
 
   // Another search (a lot picked in the graph, Back) shows its own code and depth.
   useEffect(() => setText(params.q), [params.q]);
@@ -48,7 +40,6 @@ export function TraceSearch({ params, update }: Props) {
   };
   const onScanned = useCallback(
     (id: string) => {
-      setScanning(false);
       setText(id);
       update({ q: id });
     },
@@ -57,55 +48,35 @@ export function TraceSearch({ params, update }: Props) {
 
   return (
     <Stack gap="xs">
-      <form onSubmit={submit} noValidate>
-        <FilterBar
-          label="Trace a lot or record"
-          actions={
-            <>
-              {canScan() && (
-                <Button
-                  variant="default"
-                  leftSection={<IconQrcode size={16} aria-hidden />}
-                  onClick={() => setScanning(true)}
-                >
-                  Scan
-                </Button>
-              )}
-              <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
-                Trace
-              </Button>
-            </>
-          }
-        >
-          <TextInput
-            label="Lot code or record id"
-            placeholder="MNL1-261120-0002"
-            value={text}
-            onChange={(e) => {
-              setText(e.currentTarget.value);
-              setProblem(null);
-            }}
-            error={problem}
-            autoComplete="off"
-            spellCheck={false}
-            style={{ gridColumn: 'span 2' }}
-          />
-          <NumberInput
-            label="Depth (steps)"
-            min={1}
-            max={TRACE_MAX_DEPTH}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
-            value={depth}
-            onChange={(value) => {
-              setDepth(value);
-              applyDepth(value);
-            }}
-            error={depthProblem}
-          />
-        </FilterBar>
-      </form>
+      <LotSearchBar
+        label="Trace a lot or record"
+        submitLabel="Trace"
+        placeholder="MNL1-261120-0002"
+        value={text}
+        onChange={(value) => {
+          setText(value);
+          setProblem(null);
+        }}
+        problem={problem}
+        onSubmit={submit}
+        onScanned={onScanned}
+        span="span 2"
+      >
+        <NumberInput
+          label="Depth (steps)"
+          min={1}
+          max={TRACE_MAX_DEPTH}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          value={depth}
+          onChange={(value) => {
+            setDepth(value);
+            applyDepth(value);
+          }}
+          error={depthProblem}
+        />
+      </LotSearchBar>
       <Group gap="sm" align="center">
         <Text size="sm" fw={500} id="trace-direction-label">
           Direction
@@ -117,11 +88,6 @@ export function TraceSearch({ params, update }: Props) {
           onChange={(value) => update({ direction: value as TraceDirection })}
         />
       </Group>
-      {scanning && (
-        <Suspense fallback={<Text size="sm">Opening the camera…</Text>}>
-          <ScanDialog onClose={() => setScanning(false)} onLot={onScanned} />
-        </Suspense>
-      )}
     </Stack>
   );
 }
