@@ -9,3 +9,4 @@ export * from './outbound.ts';
 export * from './production.ts';
 export * from './reference.ts';
 export * from './stock.ts';
+export * from './trace.ts';

@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { id, timestamps, version } from './common.ts';
@@ -101,11 +102,16 @@ export const materials = pgTable(
     typeCode: text().references(() => materialTypes.code),
     /** Virgin resin: lots of it carry no recycled content (everything else received is recovered material). */
     isVirgin: boolean().notNull().default(false),
+    /** GTIN-14 of the material as traded (flake, pellet): its lots' Digital Link is /01/{gtin}/10/{lot}. */
+    gtin: text(),
     archivedAt: timestamp({ withTimezone: true }),
     version: version(),
     ...timestamps,
   },
-  (t) => [unique().on(t.organizationId, t.code)],
+  (t) => [
+    unique().on(t.organizationId, t.code),
+    uniqueIndex('materials_gtin_unique').on(t.organizationId, t.gtin).where(sql`gtin IS NOT NULL`),
+  ],
 );
 
 /** Buying prices are paid to suppliers, selling prices asked of customers: two series per material. */

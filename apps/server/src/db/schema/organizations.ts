@@ -22,6 +22,11 @@ export const organizations = pgTable('organizations', {
    * Weighing tolerance of outbound loads: a dispatch's lines may differ from the weighbridge's net, and a
    * delivery from what was shipped, by this share before it is refused (lines) or a discrepancy (delivery).
    */
+  /**
+   * The GS1 company prefix (6–12 digits) when the organization is a GS1 member: materials' GTINs must
+   * start with it, and its EPCIS and passport ids are GS1 Digital Link URIs on those GTINs.
+   */
+  gs1CompanyPrefix: text(),
   weighingTolerancePct: numeric({ precision: 5, scale: 2 }).notNull().default('0.2'),
   version: version(),
   ...timestamps,
