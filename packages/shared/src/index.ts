@@ -2,6 +2,7 @@ export * from './bom.ts';
 export * from './case.ts';
 export * from './constants.ts';
 export * from './decimal.ts';
+export * from './digital-link.ts';
 export * from './dispatch.ts';
 export * from './enums.ts';
 export * from './errors.ts';
