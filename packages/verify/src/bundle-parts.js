@@ -36,6 +36,27 @@ export function decodeProof(text) {
 }
 
 /**
+ * The bundle the server answers for a logged record.
+ * @param {{ entry: import('../index.js').LogEntry, snapshot: Record<string, unknown>, index: number,
+ *   treeSize: number, proof: ReadonlyArray<Uint8Array | string>, checkpoint: string }} parts
+ * @returns {import('../index.js').LogBundle}
+ */
+export function createBundle({ entry, snapshot, index, treeSize, proof, checkpoint }) {
+  checkEntry(entry);
+  checkCount(index, 'the leaf index');
+  checkCount(treeSize, 'the tree size');
+  return {
+    format: BUNDLE_FORMAT,
+    entry,
+    snapshot,
+    index,
+    tree_size: treeSize,
+    inclusion_proof: encodeProof(proof),
+    checkpoint,
+  };
+}
+
+/**
  * The bundle's members, each checked; throws VerifyError naming the first that is wrong.
  * @param {unknown} bundle
  */

@@ -1,38 +1,17 @@
 import { toBase64 } from './base64.js';
-import { BUNDLE_FORMAT, encodeProof, readBundle } from './bundle-parts.js';
+import { BUNDLE_FORMAT, readBundle } from './bundle-parts.js';
 import { parseCheckpoint, verifyCheckpoint } from './checkpoint.js';
 import { decodeCompactBundle } from './compact.js';
-import { checkEntry, entryLeafHash, snapshotDigest } from './entry.js';
+import { entryLeafHash, snapshotDigest } from './entry.js';
 import { VerifyError } from './errors.js';
-import { checkCount, verifyInclusion } from './merkle.js';
+import { verifyInclusion } from './merkle.js';
 import { parseVerifierKey } from './note.js';
 
-export { BUNDLE_FORMAT, decodeProof, encodeProof } from './bundle-parts.js';
+export { BUNDLE_FORMAT, createBundle, decodeProof, encodeProof } from './bundle-parts.js';
 
 /** @typedef {import('../index.js').LogBundle} LogBundle */
 /** @typedef {import('../index.js').BundleCheck} BundleCheck */
 /** @typedef {import('../index.js').BundleResult} BundleResult */
-
-/**
- * The bundle the server answers for a logged record.
- * @param {{ entry: import('../index.js').LogEntry, snapshot: Record<string, unknown>, index: number,
- *   treeSize: number, proof: ReadonlyArray<Uint8Array | string>, checkpoint: string }} parts
- * @returns {LogBundle}
- */
-export function createBundle({ entry, snapshot, index, treeSize, proof, checkpoint }) {
-  checkEntry(entry);
-  checkCount(index, 'the leaf index');
-  checkCount(treeSize, 'the tree size');
-  return {
-    format: BUNDLE_FORMAT,
-    entry,
-    snapshot,
-    index,
-    tree_size: treeSize,
-    inclusion_proof: encodeProof(proof),
-    checkpoint,
-  };
-}
 
 /**
  * Checks a bundle against the log's verifier key, in order: its format; the snapshot's digest

@@ -1,5 +1,5 @@
 import { Reader, unzigzag, Writer, zigzag } from './binary.js';
-import { BUNDLE_FORMAT, encodeProof, readBundle } from './bundle-parts.js';
+import { createBundle, readBundle } from './bundle-parts.js';
 import { equalBytes, fromHex, toHex, utf8 } from './bytes.js';
 import { canonicalize } from './canonical.js';
 import { checkpointBody, parseCheckpoint } from './checkpoint.js';
@@ -155,15 +155,7 @@ export async function decodeCompactBundle(bytes) {
     parseCheckpoint(note);
     return note;
   });
-  return {
-    format: BUNDLE_FORMAT,
-    entry,
-    snapshot,
-    index,
-    tree_size: treeSize,
-    inclusion_proof: encodeProof(proof),
-    checkpoint,
-  };
+  return createBundle({ entry, snapshot, index, treeSize, proof, checkpoint });
 }
 
 /** @param {string} json */
