@@ -19,6 +19,7 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { dispatchRoutes, publicDispatchRoutes } from './modules/dispatch/dispatch.routes.ts';
 import { dispatchersRoutes } from './modules/dispatchers/dispatchers.routes.ts';
+import { epcisRoutes } from './modules/epcis/epcis.routes.ts';
 import { facilitiesRoutes } from './modules/facilities/facilities.routes.ts';
 import { franchiseesRoutes } from './modules/franchisees/franchisees.routes.ts';
 import { intakeRoutes } from './modules/intake/intake.routes.ts';
@@ -31,9 +32,12 @@ import { generateSigner, type LogSigner } from './modules/log/signer.ts';
 import { logisticsRoutes } from './modules/logistics/logistics.routes.ts';
 import { lotRoutes, publicLotRoutes } from './modules/lots/lots.routes.ts';
 import { Mailer } from './modules/mail/mail.service.ts';
+import { massBalanceRoutes } from './modules/mass-balance/mass-balance.routes.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
+import { registerPassportResolver } from './modules/passports/passports.public.ts';
+import { passportRoutes } from './modules/passports/passports.routes.ts';
 import { pricesRoutes } from './modules/prices/prices.routes.ts';
 import { processTypesRoutes } from './modules/process-types/process-types.routes.ts';
 import { productionRoutes } from './modules/production/production.routes.ts';
@@ -192,11 +196,16 @@ export async function buildApp(opts: AppOptions) {
   await app.register(logisticsRoutes, { prefix: '/api', ctx });
   await app.register(lotRoutes, { prefix: '/api', ctx });
   await app.register(traceRoutes, { prefix: '/api', ctx });
+  await app.register(epcisRoutes, { prefix: '/api', ctx });
+  await app.register(passportRoutes, { prefix: '/api', ctx });
   await app.register(ledgerRoutes, { prefix: '/api', ctx });
   await app.register(customerLedgerRoutes, { prefix: '/api', ctx });
   await app.register(inventoryRoutes, { prefix: '/api', ctx });
   await app.register(stockCountRoutes, { prefix: '/api', ctx });
+  await app.register(massBalanceRoutes, { prefix: '/api', ctx });
 
+  // GS1 Digital Link paths of published passports, before the web app's fallback to index.html.
+  await registerPassportResolver(app, ctx);
   await registerWebApp(app, opts.webDist);
   return app;
 }

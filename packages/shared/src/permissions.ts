@@ -63,6 +63,18 @@ export const PERMISSIONS = {
     does: 'trace lots',
     note: 'lineage upstream to suppliers and downstream to customers, with shares; recalls',
   },
+  'passports.read': { roles: STAFF, does: 'view product passports', note: 'drafts and published versions' },
+  'passports.write': {
+    roles: OFFICE,
+    does: 'create and publish product passports',
+    note: 'certificates and notes; each publication is a new immutable version',
+  },
+  'epcis.read': {
+    roles: STAFF,
+    does: 'export EPCIS events',
+    note: 'GS1 EPCIS 2.0 documents of our events, and what partners sent',
+  },
+  'epcis.capture': { roles: OFFICE, does: 'capture partners’ EPCIS events' },
   'production.read': { roles: STAFF, does: 'view production runs' },
   'production.write': {
     roles: FLOOR,
@@ -106,6 +118,17 @@ export const PERMISSIONS = {
   'stock.read': { roles: STAFF, does: 'view the inventory and stock counts' },
   'stock.count': { roles: FLOOR, does: 'count stock', note: 'open, enter and cancel stock counts' },
   'stock.adjust': { roles: OFFICE, does: 'adjust stock', note: 'adjust lots, post stock counts' },
+  'mass_balance.read': {
+    roles: STAFF,
+    does: 'view the mass balance',
+    note: 'per facility × material × period, conversion factors, counts, recycled-content credits, statements',
+  },
+  'mass_balance.close': {
+    roles: OFFICE,
+    does: 'close a mass-balance period',
+    note: 'locks postings dated in it',
+  },
+  'mass_balance.reopen': { roles: ['admin'], does: 'reopen a closed period', note: 'with a reason, audited' },
   'ledger.read': { roles: ALL, does: 'view the supplier ledger', note: 'a supplier: their own statement' },
   'customer_ledger.read': { roles: OVERSIGHT, does: 'view what customers owe' },
   'payments.write': {

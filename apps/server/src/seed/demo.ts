@@ -34,6 +34,7 @@ import { type DispatcherCounts, seedDispatchers } from './dispatchers.ts';
 import { type FranchiseeCounts, seedFranchisees } from './franchisees.ts';
 import { type LogisticsCounts, seedLogistics } from './logistics.ts';
 import { type OutboundCounts, seedOutbound } from './outbound.ts';
+import { type PassportCounts, seedPassports } from './passports.ts';
 import { type ProductionCounts, seedProduction } from './production.ts';
 import { type ProductCounts, seedProducts } from './products.ts';
 import { type PurchasingCounts, seedPurchasing } from './purchasing.ts';
@@ -70,7 +71,8 @@ export type SeedResult = {
     OutboundCounts &
     FranchiseeCounts &
     LogisticsCounts &
-    PurchasingCounts;
+    PurchasingCounts &
+    PassportCounts;
 };
 
 const PRICE_MONTHS = 6;
@@ -288,6 +290,11 @@ async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
       })
     : { customers: 0, sellingPrices: 0, salesOrders: 0, dispatches: 0 };
 
+  // A pellet lot's product passport, published: what scanning a demo bag's QR code reads.
+  const passported = opts.deliveries
+    ? await seedPassports(deliveryContext(tx), tx, actors(callers).manager)
+    : { passports: 0 };
+
   // Trucks pick up at junkshops and deliver the dispatches: trips done, on the road and planned.
   const trips = opts.deliveries
     ? await seedLogistics(deliveryContext(tx), actors(callers).operator, asOf)
@@ -324,6 +331,7 @@ async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
       ...network,
       ...trips,
       ...bought,
+      ...passported,
     },
   };
 }

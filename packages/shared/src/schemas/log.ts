@@ -4,7 +4,13 @@ import { z } from 'zod';
 // with padding; the checkpoint is a C2SP signed note; a bundle verifies offline with @plastrace/verify.
 
 /** The record types with entries in the log, and what a log entry records about them. */
-export const LOG_RECORD_TYPES = ['receive_record', 'lot', 'production_record', 'dispatch_record'] as const;
+export const LOG_RECORD_TYPES = [
+  'receive_record',
+  'lot',
+  'production_record',
+  'dispatch_record',
+  'passport',
+] as const;
 export type LogRecordType = (typeof LOG_RECORD_TYPES)[number];
 export const LOG_MAX_ENTRIES_PAGE = 1000;
 

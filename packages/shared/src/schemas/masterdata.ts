@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MATERIAL_FORMS, POLYMERS } from './calculations.ts';
+import { gtin } from './gs1.ts';
 import { listQuerySchema } from './pagination.ts';
 import { day, decimal, str, versionField } from './wire.ts';
 
@@ -317,6 +318,12 @@ export const materialSchema = z
     resin_code: z.number().int().nullable().describe('Resin identification code 1–7'),
     type_code: z.string().nullable().describe('The reference material type it is counted as'),
     is_virgin: z.boolean().describe('Virgin resin: its lots carry no recycled content'),
+    // The default lets answers recorded before GTINs existed (test fixtures) still read as "none".
+    gtin: z
+      .string()
+      .nullable()
+      .default(null)
+      .describe('GTIN-14 of the material as traded: its lots’ Digital Link is /01/{gtin}/10/{lot code}'),
   })
   .meta({ id: 'Material' });
 export type Material = z.infer<typeof materialSchema>;
@@ -340,6 +347,9 @@ const materialFields = {
     .union([z.boolean(), z.stringbool()])
     .optional()
     .describe('Virgin resin (default: recovered material)'),
+  gtin: gtin()
+    .nullish()
+    .describe('GTIN-8, -12, -13 or -14, stored as GTIN-14; unique in the organization; null clears it'),
 };
 export const materialCreateSchema = z.object(materialFields);
 export const materialUpdateSchema = z.object(materialFields).partial().extend({ version });

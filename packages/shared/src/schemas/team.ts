@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants.ts';
 import { CURRENCIES, MEMBER_ROLES } from '../enums.ts';
 import { transactionLogEntrySchema } from './auth.ts';
+import { gs1CompanyPrefix } from './gs1.ts';
 import { PAYMENT_METHODS } from './masterdata.ts';
 import { listQuerySchema } from './pagination.ts';
 import { day, decimal, str, versionField } from './wire.ts';
@@ -124,6 +125,14 @@ export const organizationSchema = z
       .describe(
         'PHP per kWh: the energy share of a production run’s output value; null leaves energy unvalued',
       ),
+    // The default lets answers recorded before the prefix existed (test fixtures) still read as "none".
+    gs1_company_prefix: z
+      .string()
+      .nullable()
+      .default(null)
+      .describe(
+        'The GS1 company prefix when the organization is a GS1 member: its materials’ GTINs carry it',
+      ),
     version: z.number().int(),
   })
   .meta({ id: 'Organization' });
@@ -151,6 +160,9 @@ export const organizationUpdateSchema = z.object({
   mass_balance_tolerance_pct: decimal('Mass balance tolerance', { scale: 2, digits: 2, max: 10 }).optional(),
   electricity_tariff_php: decimal('Electricity tariff', { scale: 4, digits: 4 }).nullish(),
   weighing_tolerance_pct: decimal('Weighing tolerance', { scale: 2, digits: 2, max: 5 }).optional(),
+  gs1_company_prefix: gs1CompanyPrefix().describe(
+    'GS1 company prefix, 6–12 digits; null or "" clears it; left out: unchanged',
+  ),
   version: versionField(),
 });
 

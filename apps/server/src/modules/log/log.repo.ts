@@ -28,10 +28,17 @@ const rows = async <T extends Record<string, unknown>>(h: Handle, q: ReturnType<
  * Appends entries for records a TypeScript service changed (the posting functions append in SQL), in the
  * caller's transaction: no change without its entry.
  */
-export async function appendEntries(tx: Tx, orgId: string, type: string, ids: string[], event: string) {
+export async function appendEntries(
+  tx: Tx,
+  orgId: string,
+  type: string,
+  ids: string[],
+  event: string,
+  versions: number[] = ids.map(() => 1),
+) {
   if (ids.length === 0) return;
   await tx.execute(
-    sql`SELECT log_append(${orgId}::uuid, ${type}, ${sql.param(ids)}::uuid[], array_fill(1, ARRAY[${ids.length}::int]), ${event})`,
+    sql`SELECT log_append(${orgId}::uuid, ${type}, ${sql.param(ids)}::uuid[], ${sql.param(versions)}::int[], ${event})`,
   );
 }
 

@@ -97,7 +97,7 @@ describe('materials', () => {
     const res = await admin.get('/api/materials/export.csv?polymer=PP&sort=code');
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'code,name,polymer,form,grade,resin_code,type_code,is_virgin,archived_at,created_at',
+      'code,name,polymer,form,grade,resin_code,type_code,is_virgin,gtin,archived_at,created_at',
     );
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['PP_PELLET', 'PP_RIGID', 'PP_WOVEN']);
     expect(await activity(admin, 'Exported')).toContain('Exported 3 materials');
@@ -123,6 +123,118 @@ describe('materials', () => {
       expect(denied.statusCode).toBe(403);
       expect(denied.json().code).toBe('forbidden');
       expect((await reader.post(`/api/materials/${mine.id}/archive`)).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('material GTINs', () => {
+  const flake = (code: string, gtin?: string | null) => ({
+    code,
+    name: `rPET flake ${code}`,
+    polymer: 'PET',
+    form: 'flake',
+    ...(gtin === undefined ? {} : { gtin }),
+  });
+  const setPrefix = async (c: TestClient, prefix: string | null) => {
+    const o = (await c.get('/api/organization')).json();
+    const res = await c.patch('/api/organization', { ...o, gs1_company_prefix: prefix });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('keeps a valid GTIN as GTIN-14, lists, exports and clears it, and refuses a wrong check digit', async () => {
+    const { admin: own } = await newOrganization(ctx.app);
+    const res = await own.post('/api/materials', flake('FLK-A', '4800888000361'));
+    expect(res.statusCode, res.body).toBe(201);
+    const m = res.json();
+    expect(m.gtin).toBe('04800888000361');
+    expect((await own.get(`/api/materials/${m.id}`)).json().gtin).toBe('04800888000361');
+    expect((await own.get('/api/materials?q=FLK-A')).json().items[0].gtin).toBe('04800888000361');
+    const csv = (await own.get('/api/materials/export.csv')).body.trim().split('\r\n');
+    expect(csv[1]?.split(',')[8]).toBe('04800888000361');
+
+    const wrong = await own.post('/api/materials', flake('FLK-B', '4800888000362'));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details.fields['body.gtin']).toBe('The check digit is wrong: it should be 1');
+    const short = await own.patch(`/api/materials/${m.id}`, { gtin: '12345', version: 1 });
+    expect(short.json().details.fields['body.gtin']).toBe('A GTIN has 8, 12, 13 or 14 digits');
+
+    const unchanged = await own.patch(`/api/materials/${m.id}`, { name: 'Renamed flake', version: 1 });
+    expect(unchanged.json()).toMatchObject({ gtin: '04800888000361', version: 2 });
+    const cleared = await own.patch(`/api/materials/${m.id}`, { gtin: null, version: 2 });
+    expect(cleared.json()).toMatchObject({ gtin: null, version: 3 });
+    expect(await activity(own, 'FLK-A')).toContain('Updated material FLK-A (Renamed flake): gtin');
+    // Cleared, the GTIN is free for another material.
+    expect((await own.post('/api/materials', flake('FLK-C', '04800888000361'))).statusCode).toBe(201);
+  });
+
+  it('refuses a GTIN another material of the organization has, naming it; other organizations may', async () => {
+    const { admin: own } = await newOrganization(ctx.app);
+    const first = (await own.post('/api/materials', flake('FLK-1', '9501101530003'))).json();
+    const dup = await own.post('/api/materials', flake('FLK-2', '09501101530003'));
+    expect(dup.statusCode).toBe(409);
+    const message = 'GTIN 09501101530003 is already the GTIN of material FLK-1 (rPET flake FLK-1)';
+    expect(dup.json()).toMatchObject({
+      code: 'conflict',
+      message,
+      details: { fields: { 'body.gtin': message } },
+    });
+    const second = (await own.post('/api/materials', flake('FLK-2'))).json();
+    const moved = await own.patch(`/api/materials/${second.id}`, { gtin: '9501101530003', version: 1 });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().message).toBe(message);
+    // Saving a material with its own GTIN is no conflict.
+    const same = await own.patch(`/api/materials/${first.id}`, { gtin: '9501101530003', version: 1 });
+    expect(same.statusCode, same.body).toBe(200);
+    const { admin: stranger } = await newOrganization(ctx.app);
+    expect((await stranger.post('/api/materials', flake('FLK-1', '9501101530003'))).statusCode).toBe(201);
+  });
+
+  it('answers two materials given one GTIN at once with one created and one conflict naming the other', async () => {
+    const { admin: own } = await newOrganization(ctx.app);
+    // Whichever path refuses the second (the check, or the unique index when both checked first), it says the same.
+    const both = await Promise.all([
+      own.post('/api/materials', flake('RACE-1', '4800888000361')),
+      own.post('/api/materials', flake('RACE-2', '4800888000361')),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const winner = both.find((r) => r.statusCode === 201)?.json();
+    expect(both.find((r) => r.statusCode === 409)?.json().message).toBe(
+      `GTIN 04800888000361 is already the GTIN of material ${winner.code} (${winner.name})`,
+    );
+  });
+
+  it('requires the organization’s GS1 company prefix once it has one', async () => {
+    const { admin: own } = await newOrganization(ctx.app);
+    const before = (await own.post('/api/materials', flake('OLD', '9501101530003'))).json();
+    await own.patch(`/api/materials/${before.id}`, { gtin: null, version: 1 });
+    await setPrefix(own, '4800888');
+    const foreign = await own.post('/api/materials', flake('FLK-X', '9501101530003'));
+    expect(foreign.statusCode).toBe(422);
+    const message =
+      'GTIN 09501101530003 does not carry your GS1 company prefix 4800888: after its first digit it must start with 4800888';
+    expect(foreign.json()).toMatchObject({ message, details: { fields: { 'body.gtin': message } } });
+    const ours = await own.post('/api/materials', flake('FLK-Y', '4800888123459'));
+    expect(ours.json().gtin).toBe('04800888123459');
+    // A GTIN-14 with another indicator digit still carries the prefix after it.
+    const cased = await own.post('/api/materials', flake('FLK-Z', '14800888123456'));
+    expect(cased.statusCode, cased.body).toBe(201);
+    expect(
+      (await own.patch(`/api/materials/${before.id}`, { gtin: '9501101530003', version: 2 })).statusCode,
+    ).toBe(422);
+    await setPrefix(own, null);
+    expect(
+      (await own.patch(`/api/materials/${before.id}`, { gtin: '9501101530003', version: 2 })).statusCode,
+    ).toBe(200);
+  });
+
+  it('lets managers set a GTIN, and not operators or auditors', async () => {
+    const mine = (await org.manager.post('/api/materials', flake('FLK-MGR', '4800888000361'))).json();
+    expect(mine.gtin).toBe('04800888000361');
+    for (const reader of [org.operator, org.auditor]) {
+      expect((await reader.patch(`/api/materials/${mine.id}`, { gtin: null, version: 1 })).statusCode).toBe(
+        403,
+      );
+      expect((await reader.get(`/api/materials/${mine.id}`)).json().gtin).toBe('04800888000361');
     }
   });
 });

@@ -15,6 +15,7 @@ export const toMaterial = (m: MaterialRow): Material => ({
   resin_code: m.resinCode,
   type_code: m.typeCode,
   is_virgin: m.isVirgin,
+  gtin: m.gtin,
   archived_at: m.archivedAt?.toISOString() ?? null,
   version: m.version,
   created_at: m.createdAt.toISOString(),
@@ -30,6 +31,7 @@ export const materialValues = (b: Input): Partial<MaterialValues> => ({
   resinCode: b.resin_code,
   typeCode: b.type_code,
   isVirgin: b.is_virgin,
+  gtin: b.gtin,
 });
 
 export const MATERIAL_CSV: CsvColumn<Material>[] = [
@@ -41,6 +43,7 @@ export const MATERIAL_CSV: CsvColumn<Material>[] = [
   ['resin_code', (m) => m.resin_code],
   ['type_code', (m) => m.type_code],
   ['is_virgin', (m) => (m.is_virgin ? 'yes' : 'no')],
+  ['gtin', (m) => m.gtin],
   ['archived_at', (m) => m.archived_at],
   ['created_at', (m) => m.created_at],
 ];

@@ -31,6 +31,7 @@ export async function updateOrganization(
     | 'massBalanceTolerancePct'
     | 'electricityTariffPhp'
     | 'weighingTolerancePct'
+    | 'gs1CompanyPrefix'
   >,
 ) {
   const [row] = await tx

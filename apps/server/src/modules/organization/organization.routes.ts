@@ -43,7 +43,8 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       schema: {
         'x-permission': 'organization.manage',
         tags: ['organization'],
-        summary: 'Changes name, default currency, time zone and EPR licence (admins only)',
+        summary:
+          'Changes name, default currency, time zone, EPR licence, tolerances, tariff and GS1 company prefix (admins only)',
         body: organizationUpdateSchema,
         response: { 200: organizationSchema },
       },

@@ -1,12 +1,14 @@
 import { type Currency, can, type MemberRole } from '@plastrace/shared';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { decodeCursor, toPage } from '../../lib/cursor.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import * as activity from '../activity/activity.repo.ts';
 import { list as listActivity } from '../activity/activity.service.ts';
 import * as authRepo from '../auth/auth.repo.ts';
 import { me } from '../auth/auth.service.ts';
+import { materialsOutsidePrefix } from '../materials/materials.repo.ts';
 import { audit } from '../security/security.repo.ts';
 import { ownSupplierOf } from '../suppliers/suppliers.policy.ts';
 import { getSupplier } from '../suppliers/suppliers.repo.ts';
@@ -28,6 +30,7 @@ export const toOrganization = (o: OrgRow) => ({
   mass_balance_tolerance_pct: o.massBalanceTolerancePct,
   electricity_tariff_php: o.electricityTariffPhp,
   weighing_tolerance_pct: o.weighingTolerancePct,
+  gs1_company_prefix: o.gs1CompanyPrefix,
   version: o.version,
 });
 
@@ -46,6 +49,8 @@ type OrgChange = {
   mass_balance_tolerance_pct?: string | undefined;
   electricity_tariff_php?: string | null | undefined;
   weighing_tolerance_pct?: string | undefined;
+  /** Left out: unchanged; null: cleared. */
+  gs1_company_prefix?: string | null | undefined;
   version: number;
 };
 
@@ -53,6 +58,9 @@ export async function updateOrganization(ctx: AppContext, caller: Caller, change
   const updated = await ctx.db.transaction(async (tx) => {
     const before = await repo.getOrganization(tx, caller.organizationId);
     if (!before) throw notFound('Organization');
+    const prefix = change.gs1_company_prefix;
+    if (prefix && prefix !== before.gs1CompanyPrefix)
+      await assertGtinsCarry(tx, caller.organizationId, prefix);
     const row = await repo.updateOrganization(tx, caller.organizationId, change.version, {
       name: change.name,
       defaultCurrency: change.default_currency,
@@ -61,6 +69,7 @@ export async function updateOrganization(ctx: AppContext, caller: Caller, change
       massBalanceTolerancePct: change.mass_balance_tolerance_pct,
       electricityTariffPhp: change.electricity_tariff_php,
       weighingTolerancePct: change.weighing_tolerance_pct,
+      gs1CompanyPrefix: change.gs1_company_prefix,
     });
     if (!row) throw new AppError('conflict', 'Someone else changed these settings. Reload and try again.');
     const changes = Object.fromEntries(
@@ -72,6 +81,7 @@ export async function updateOrganization(ctx: AppContext, caller: Caller, change
         mass_balance_tolerance_pct: [before.massBalanceTolerancePct, row.massBalanceTolerancePct],
         electricity_tariff_php: [before.electricityTariffPhp, row.electricityTariffPhp],
         weighing_tolerance_pct: [before.weighingTolerancePct, row.weighingTolerancePct],
+        gs1_company_prefix: [before.gs1CompanyPrefix, row.gs1CompanyPrefix],
       }).filter(([, [a, b]]) => a !== b),
     );
     await audit(tx, {
@@ -93,6 +103,19 @@ export async function updateOrganization(ctx: AppContext, caller: Caller, change
     return row;
   });
   return toOrganization(updated);
+}
+
+/**
+ * A prefix the materials' GTINs were not allocated under would leave their lots' Digital Links pointing
+ * at another company's numbers: refused, naming the materials to change first.
+ */
+async function assertGtinsCarry(tx: Tx, orgId: string, prefix: string) {
+  const outside = await materialsOutsidePrefix(tx, orgId, prefix, 4);
+  if (outside.length === 0) return;
+  const named = outside.slice(0, 3).map((m) => `${m.code} (${m.gtin})`);
+  const more = outside.length > 3 ? ' and others' : '';
+  const message = `These materials' GTINs do not carry the GS1 company prefix ${prefix}: ${named.join(', ')}${more}. Change or clear their GTINs first.`;
+  throw unprocessable(message, { fields: { 'body.gs1_company_prefix': message } });
 }
 
 export async function updateProfile(

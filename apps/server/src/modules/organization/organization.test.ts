@@ -5,6 +5,7 @@ import { seedDemo } from '../../seed/demo.ts';
 import { newOrganization } from '../../test/accounts.ts';
 import { useTestApp } from '../../test/app.ts';
 import { client } from '../../test/http.ts';
+import { seededOrganization } from '../../test/masterdata.ts';
 
 const ctx = useTestApp();
 
@@ -42,6 +43,88 @@ describe('organization settings', () => {
       version: 2,
     });
     expect(badTz.json().details.fields['body.time_zone']).toBe('Unknown time zone');
+  });
+
+  it('keeps the GS1 company prefix: digits only, logged, left alone when left out, cleared by null', async () => {
+    const { admin } = await newOrganization(ctx.app);
+    const base = {
+      name: 'GS1 Recyclers',
+      default_currency: 'PHP',
+      time_zone: 'Asia/Manila',
+      epr_license: null,
+    };
+    expect((await admin.get('/api/organization')).json().gs1_company_prefix).toBeNull();
+    for (const wrong of ['12345', '1234567890123', '48008A8']) {
+      const res = await admin.patch('/api/organization', { ...base, gs1_company_prefix: wrong, version: 1 });
+      expect(res.statusCode, wrong).toBe(400);
+      expect(res.json().details.fields['body.gs1_company_prefix']).toBe(
+        'A GS1 company prefix has 6 to 12 digits',
+      );
+    }
+    const set = await admin.patch('/api/organization', {
+      ...base,
+      gs1_company_prefix: ' 4800888 ',
+      version: 1,
+    });
+    expect(set.json()).toMatchObject({ gs1_company_prefix: '4800888', version: 2 });
+    const log = (await admin.get('/api/dashboard/user-transactions?type=UPDATE_SETTINGS')).json();
+    expect(log.items[0].metadata.changes.gs1_company_prefix).toEqual([null, '4800888']);
+    const kept = await admin.patch('/api/organization', { ...base, epr_license: 'PRO-1', version: 2 });
+    expect(kept.json()).toMatchObject({ gs1_company_prefix: '4800888', epr_license: 'PRO-1' });
+    const cleared = await admin.patch('/api/organization', { ...base, gs1_company_prefix: null, version: 3 });
+    expect(cleared.json().gs1_company_prefix).toBeNull();
+    const blank = await admin.patch('/api/organization', { ...base, gs1_company_prefix: '', version: 4 });
+    expect(blank.json()).toMatchObject({ gs1_company_prefix: null, version: 5 });
+  });
+
+  it('refuses a prefix the materials’ GTINs were not allocated under, naming them', async () => {
+    const { admin } = await newOrganization(ctx.app);
+    const material = { name: 'rPET flake', polymer: 'PET', form: 'flake' };
+    for (const [code, gtin] of [
+      ['FLK-1', '4800888000361'],
+      ['FLK-2', '9501101530003'],
+    ]) {
+      expect((await admin.post('/api/materials', { ...material, code, gtin })).statusCode).toBe(201);
+    }
+    const base = {
+      name: 'GS1 Recyclers',
+      default_currency: 'PHP',
+      time_zone: 'Asia/Manila',
+      epr_license: null,
+    };
+    const res = await admin.patch('/api/organization', {
+      ...base,
+      gs1_company_prefix: '4800888',
+      version: 1,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(
+      "These materials' GTINs do not carry the GS1 company prefix 4800888: FLK-2 (09501101530003). Change or clear their GTINs first.",
+    );
+    expect((await admin.get('/api/organization')).json()).toMatchObject({
+      gs1_company_prefix: null,
+      version: 1,
+    });
+  });
+
+  it('lets only admins change the prefix; every staff member reads it', async () => {
+    const org = await seededOrganization(ctx, 'gs1org');
+    const current = (await org.admin.get('/api/organization')).json();
+    const body = {
+      name: current.name,
+      default_currency: current.default_currency,
+      time_zone: current.time_zone,
+      epr_license: current.epr_license,
+      gs1_company_prefix: '4800888',
+      version: current.version,
+    };
+    for (const member of [org.manager, org.operator, org.auditor, org.supplier]) {
+      expect((await member.patch('/api/organization', body)).statusCode).toBe(403);
+    }
+    expect((await org.admin.patch('/api/organization', body)).statusCode).toBe(200);
+    for (const member of [org.manager, org.operator, org.auditor]) {
+      expect((await member.get('/api/organization')).json().gs1_company_prefix).toBe('4800888');
+    }
   });
 
   it('updates the caller’s profile', async () => {
