@@ -14,9 +14,11 @@ import { helpRoutes } from './features/help/routes.ts';
 import { inventoryRoutes } from './features/inventory/routes.ts';
 import { logisticsRoutes } from './features/logistics/routes.ts';
 import { lotsRoutes } from './features/lots/routes.ts';
+import { massBalanceRoutes } from './features/mass-balance/routes.ts';
 import { notificationsRoutes } from './features/notifications/routes.ts';
 import { orderRecordsRoutes } from './features/order-records/routes.ts';
 import { pricesRoutes } from './features/prices/routes.ts';
+import { productPassportRoutes } from './features/product-passport/routes.ts';
 import { productionLinesRoutes } from './features/production-lines/routes.ts';
 import { productionRecordsRoutes } from './features/production-records/routes.ts';
 import { profileRoutes } from './features/profile/routes.ts';
@@ -100,7 +102,9 @@ export const routes: RouteObject[] = [
               ...supplierLedgerRoutes,
               ...inventoryRoutes,
               ...traceabilityRoutes,
+              ...massBalanceRoutes,
               ...recordLogRoutes,
+              ...productPassportRoutes,
               ...facilitiesRoutes,
               ...suppliersRoutes,
               ...customersRoutes,

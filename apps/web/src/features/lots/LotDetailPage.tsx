@@ -62,6 +62,7 @@ function LotView({ lot }: { lot: LotDetail }) {
   const mayMove = useCan('records.write');
   const mayAdjust = useCan('stock.adjust');
   const mayTrace = useCan('trace.read');
+  const mayPassport = useCan('passports.read');
   const { showToast } = useToast();
   const action = useLotAction(lot.id);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -119,6 +120,15 @@ function LotView({ lot }: { lot: LotDetail }) {
           {mayTrace && (
             <Button variant="default" component={Link} to={`/traceability?q=${encodeURIComponent(lot.code)}`}>
               Trace
+            </Button>
+          )}
+          {mayPassport && (
+            <Button
+              variant="default"
+              component={Link}
+              to={`/product-passport?q=${encodeURIComponent(lot.code)}`}
+            >
+              Passport
             </Button>
           )}
           <Button

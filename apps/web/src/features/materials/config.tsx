@@ -1,3 +1,4 @@
+import { Text } from '@mantine/core';
 import { MATERIAL_FORMS, type materialSchema, POLYMERS } from '@plastrace/shared';
 import type { Wire } from '../../api/caseConvert.ts';
 import { defineEntity } from '../catalog/entity.ts';
@@ -27,6 +28,17 @@ export const materialsConfig = defineEntity<Material>({
     { label: 'Grade', render: (m) => m.grade },
     { label: 'Resin code', render: (m) => m.resinCode ?? '—' },
     { label: 'Reference type', render: (m) => m.typeCode ?? '—' },
+    {
+      label: 'GTIN',
+      render: (m) =>
+        m.gtin ? (
+          <Text span ff="monospace" size="sm">
+            {m.gtin}
+          </Text>
+        ) : (
+          '—'
+        ),
+    },
   ],
   defaults: { grade: 'A', isVirgin: 'false' },
   fields: [
@@ -58,6 +70,14 @@ export const materialsConfig = defineEntity<Material>({
         { value: 'true', label: 'Virgin resin' },
       ],
       description: 'Lots of virgin resin carry no recycled content into what is made of them',
+    },
+    {
+      name: 'gtin',
+      label: 'GTIN',
+      placeholder: 'None',
+      description:
+        'The GTIN of the material as traded (flake, pellet): 8, 12, 13 or 14 digits, check digit verified; its lots’ GS1 Digital Links name it. It must carry your GS1 company prefix when the organization settings have one.',
+      span: 2,
     },
   ],
 });

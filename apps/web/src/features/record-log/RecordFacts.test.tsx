@@ -52,6 +52,24 @@ describe('What a logged record says', () => {
     );
   });
 
+  it('a published passport: its lot, version and content digest', () => {
+    show({
+      type: 'passport',
+      id: '0190a0c0-0000-7000-8000-000000000001',
+      lot_code: 'MNL1-261126-0007',
+      version: 2,
+      published_at: '2026-11-26T02:00:00.000Z',
+      content_sha256: 'ab'.repeat(32),
+      content: { anything: true },
+      labels: { organization: 'Malinis Recycling' },
+    });
+    const facts = screen.getByLabelText('What the record says');
+    expect(facts).toHaveTextContent('Product passport of lotMNL1-261126-0007');
+    expect(facts).toHaveTextContent('Version2');
+    expect(facts).toHaveTextContent('Recorded byMalinis Recycling');
+    expect(facts).toHaveTextContent('ab'.repeat(32));
+  });
+
   it('reads a snapshot not in form as far as it goes, and one of an unknown kind not at all', () => {
     const { unmount } = show({
       ...receiveSnapshot(),
@@ -65,7 +83,7 @@ describe('What a logged record says', () => {
       within(screen.getByRole('table', { name: 'Lines of the record' })).getAllByRole('row'),
     ).toHaveLength(3);
     unmount();
-    show({ type: 'passport', id: 'x' });
+    show({ type: 'epr_credit', id: 'x' });
     expect(screen.getByText('The logged snapshot is in the technical details below.')).toBeInTheDocument();
   });
 

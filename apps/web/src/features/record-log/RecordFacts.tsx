@@ -8,6 +8,7 @@ import {
   type DispatchRecordFacts,
   factsOf,
   type LotFacts,
+  type PassportFacts,
   type ProductionRecordFacts,
   type ReceiveRecordFacts,
 } from './facts.ts';
@@ -24,6 +25,8 @@ export function RecordFacts({ snapshot, timeZone }: { snapshot: unknown; timeZon
       return <ProductionFactsList r={facts.facts} timeZone={timeZone} />;
     case 'dispatch_record':
       return <DispatchFactsList r={facts.facts} timeZone={timeZone} />;
+    case 'passport':
+      return <PassportFactsList p={facts.facts} timeZone={timeZone} />;
     default:
       return (
         <Text size="sm" c="dimmed">
@@ -185,6 +188,25 @@ function LotFactsList({ lot, timeZone }: { lot: LotFacts; timeZone: string }) {
             : humanize(origin.type ?? 'unknown')}
         </Item>
       )}
+    </DataItems>
+  );
+}
+
+/** A published product passport: which lot, which version, and the digest of what it said. */
+function PassportFactsList({ p, timeZone }: { p: PassportFacts; timeZone: string }) {
+  return (
+    <DataItems label="What the record says">
+      <Item label="Product passport of lot">
+        <Text ff="monospace">{p.lot_code ?? '—'}</Text>
+      </Item>
+      <Item label="Version">{p.version ?? '—'}</Item>
+      <Where labels={p.labels} />
+      <When label="Published" at={p.published_at} timeZone={timeZone} />
+      <Item label="Content SHA-256">
+        <Text ff="monospace" size="xs" style={{ wordBreak: 'break-all' }}>
+          {p.content_sha256 ?? '—'}
+        </Text>
+      </Item>
     </DataItems>
   );
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** What is logged, for a record the log does not hold. */
 export const LOGGED_ONLY =
-  'Only posted deliveries, production runs and dispatches and the lots they make are logged; a draft is logged once it is posted.';
+  'Only posted deliveries, production runs and dispatches, the lots they make and published product passports are logged; a draft is logged once it is posted.';
 
 /** What the record log's empty lists say (the log fills itself from postings). */
 export const EMPTY_LOG = 'Nothing has been logged yet: post a delivery and it appears here within a second.';
@@ -90,15 +90,27 @@ const dispatchRecordSnapshot = z.object({
   labels,
 });
 
+const passportSnapshot = z.object({
+  type: z.literal('passport'),
+  id: z.string(),
+  lot_code: text,
+  version: lineNo,
+  published_at: text,
+  content_sha256: text,
+  labels,
+});
+
 export type ReceiveRecordFacts = z.infer<typeof receiveRecordSnapshot>;
 export type LotFacts = z.infer<typeof lotSnapshot>;
 export type ProductionRecordFacts = z.infer<typeof productionRecordSnapshot>;
 export type DispatchRecordFacts = z.infer<typeof dispatchRecordSnapshot>;
+export type PassportFacts = z.infer<typeof passportSnapshot>;
 export type SnapshotFacts =
   | { kind: 'receive_record'; facts: ReceiveRecordFacts }
   | { kind: 'lot'; facts: LotFacts }
   | { kind: 'production_record'; facts: ProductionRecordFacts }
   | { kind: 'dispatch_record'; facts: DispatchRecordFacts }
+  | { kind: 'passport'; facts: PassportFacts }
   | { kind: 'other' };
 
 const readers = [
@@ -106,6 +118,7 @@ const readers = [
   ['lot', lotSnapshot],
   ['production_record', productionRecordSnapshot],
   ['dispatch_record', dispatchRecordSnapshot],
+  ['passport', passportSnapshot],
 ] as const;
 
 export function factsOf(snapshot: unknown): SnapshotFacts {
@@ -136,9 +149,10 @@ export const typeWords = (type: string) => type.replaceAll('_', ' ');
 
 /** What people call the record: its number (RR-, PR-, DS-) or a lot's code, else its id. */
 export function recordName(id: string, snapshot: unknown): string {
-  const s = (snapshot ?? {}) as { number?: unknown; code?: unknown };
+  const s = (snapshot ?? {}) as { number?: unknown; code?: unknown; lot_code?: unknown };
   if (typeof s.number === 'string' && s.number) return s.number;
   if (typeof s.code === 'string' && s.code) return s.code;
+  if (typeof s.lot_code === 'string' && s.lot_code) return s.lot_code;
   return id;
 }
 

@@ -1,4 +1,11 @@
-import { IconListSearch, IconRoute, IconShieldCheck, IconTimeline } from '@tabler/icons-react';
+import {
+  IconId,
+  IconListSearch,
+  IconRoute,
+  IconScale,
+  IconShieldCheck,
+  IconTimeline,
+} from '@tabler/icons-react';
 import type { RouteObject } from 'react-router';
 import type { NavGroup } from '../../layout/navigation.ts';
 
@@ -41,6 +48,8 @@ export const recordLogNav: NavGroup = {
   label: 'Traceability',
   items: [
     { label: 'Trace a lot', path: '/traceability', icon: IconRoute, action: 'trace.read' },
+    { label: 'Mass balance', path: '/mass-balance', icon: IconScale, action: 'mass_balance.read' },
+    { label: 'Product passports', path: '/product-passport', icon: IconId, action: 'passports.read' },
     { label: 'Record log', path: '/blockchain-explorer', icon: IconListSearch, action: 'account.self' },
     { label: 'Verify a record', path: '/blockchain-verification', icon: IconShieldCheck, action: 'public' },
     { label: 'Record passport', path: '/blockchain-passport', icon: IconTimeline, action: 'records.read' },

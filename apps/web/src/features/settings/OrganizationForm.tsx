@@ -32,6 +32,7 @@ export function OrganizationForm({ organization: org, onReload }: OrganizationFo
     mass_balance_tolerance_pct: org.massBalanceTolerancePct,
     electricity_tariff_php: org.electricityTariffPhp ?? '',
     weighing_tolerance_pct: org.weighingTolerancePct,
+    gs1_company_prefix: org.gs1CompanyPrefix ?? '',
     version: org.version,
   });
   const update = useUpdateOrganization();
@@ -50,6 +51,7 @@ export function OrganizationForm({ organization: org, onReload }: OrganizationFo
         massBalanceTolerancePct: body.mass_balance_tolerance_pct,
         electricityTariffPhp: body.electricity_tariff_php ?? null,
         weighingTolerancePct: body.weighing_tolerance_pct,
+        gs1CompanyPrefix: body.gs1_company_prefix ?? null,
         version: body.version,
       })
       .then(
@@ -118,6 +120,14 @@ export function OrganizationForm({ organization: org, onReload }: OrganizationFo
           description="A dispatch’s lots may differ from the weighbridge’s net weight, and a delivery from what was shipped, by at most this share before posting is refused or a discrepancy opens."
           inputMode="decimal"
           {...form.getInputProps('weighing_tolerance_pct')}
+        />
+        <TextInput
+          label="GS1 company prefix"
+          description="Your GS1 company prefix, if your organization is a GS1 member: materials’ GTINs must start with it (after the first digit), and your lots’ GS1 Digital Links, labels and EPCIS events name them by those GTINs. 6 to 12 digits; leave empty if you are not a member."
+          inputMode="numeric"
+          autoComplete="off"
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          {...form.getInputProps('gs1_company_prefix')}
         />
         <Group>
           <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>

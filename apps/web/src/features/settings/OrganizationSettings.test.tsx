@@ -42,7 +42,7 @@ describe('Organization settings', () => {
     const { server } = renderSettings('manager');
     expect(await screen.findByText('Only administrators can change these settings.')).toBeInTheDocument();
     expect(screen.getByText('EcoPlast Recycling Inc.')).toBeInTheDocument();
-    expect(screen.getAllByText('Not set')).toHaveLength(2);
+    expect(screen.getAllByText('Not set')).toHaveLength(3);
     expect(screen.getByText('0.50 %')).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save settings' })).not.toBeInTheDocument();
@@ -82,9 +82,58 @@ describe('Organization settings', () => {
       mass_balance_tolerance_pct: '1',
       electricity_tariff_php: '11.5',
       weighing_tolerance_pct: '0.20',
+      gs1_company_prefix: null,
       version: 7,
     });
     expect(await screen.findByText('The organization settings have been saved.')).toBeInTheDocument();
+  });
+
+  it('sets and clears the GS1 company prefix, checked with the API’s rule before sending', async () => {
+    const withPrefix = wire(organizationSchema, { ...organization, gs1_company_prefix: '4800888' });
+    const { server } = renderSettings('admin', '/settings/organization', {
+      'PATCH /api/organization': json(wire(organizationSchema, { ...withPrefix, version: 8 })),
+    });
+    const user = userEvent.setup();
+    const prefix = await screen.findByRole('textbox', { name: /^GS1 company prefix/ });
+    expect(prefix).toHaveAccessibleDescription(/materials’ GTINs must start with it/);
+    await user.type(prefix, '48008');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(prefix).toHaveAccessibleDescription(/^A GS1 company prefix has 6 to 12 digits/);
+    expect(server.calls('PATCH', '/api/organization')).toHaveLength(0);
+    await user.type(prefix, '88');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(server.calls('PATCH', '/api/organization')).toHaveLength(1));
+    expect(server.calls('PATCH', '/api/organization')[0]?.body).toMatchObject({
+      gs1_company_prefix: '4800888',
+      version: 7,
+    });
+
+    // The saved settings come back with the prefix; emptying the field clears it (null).
+    server.on(
+      'PATCH /api/organization',
+      json(wire(organizationSchema, { ...organization, gs1_company_prefix: null, version: 9 })),
+    );
+    const saved = await screen.findByRole('textbox', { name: /^GS1 company prefix/ });
+    await waitFor(() => expect(saved).toHaveValue('4800888'));
+    await user.clear(saved);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(server.calls('PATCH', '/api/organization')).toHaveLength(2));
+    expect(server.calls('PATCH', '/api/organization')[1]?.body).toMatchObject({
+      gs1_company_prefix: null,
+      version: 8,
+    });
+  });
+
+  it('shows the prefix to members who only read the settings', async () => {
+    fakeApi({
+      ...signInAs('auditor'),
+      'GET /api/organization': json(
+        wire(organizationSchema, { ...organization, gs1_company_prefix: '4800888' }),
+      ),
+    });
+    renderWithAuth([{ HydrateFallback: () => null, children: settingsRoutes }], '/settings/organization');
+    expect(await screen.findByText('4800888')).toBeInTheDocument();
+    expect(screen.getByText('GS1 company prefix')).toBeInTheDocument();
   });
 
   it('checks the settings with the API’s schema and puts a server refusal under its field', async () => {

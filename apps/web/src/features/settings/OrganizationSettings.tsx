@@ -82,6 +82,7 @@ function ReadOnlyOrganization({ organization: org }: { organization: Organizatio
           label="Electricity tariff"
           value={org.electricityTariffPhp ? `PHP ${org.electricityTariffPhp} per kWh` : 'Not set'}
         />
+        <Row label="GS1 company prefix" value={org.gs1CompanyPrefix ?? 'Not set'} />
       </DataList>
     </Stack>
   );

@@ -24,6 +24,8 @@ export interface OrganizationChange {
   massBalanceTolerancePct: string;
   electricityTariffPhp: string | null;
   weighingTolerancePct: string;
+  /** Null clears it. */
+  gs1CompanyPrefix: string | null;
   version: number;
 }
 

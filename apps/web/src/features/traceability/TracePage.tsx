@@ -6,10 +6,11 @@ import { EmptyState } from '../../components/common/EmptyState.tsx';
 import { PageHeader } from '../../components/common/PageHeader.tsx';
 import { QueryError } from '../../components/common/QueryError.tsx';
 import { RequirePermission } from '../../components/common/RequirePermission.tsx';
-import { useMe } from '../../components/common/useMe.ts';
+import { useCan, useMe } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { isUuid, type Trace, type TraceLot, useTrace } from './api.ts';
 import { DestinationsSection } from './DestinationsSection.tsx';
+import { EpcisImport } from './EpcisImport.tsx';
 import { OriginsSection } from './OriginsSection.tsx';
 import { TraceLotsTable } from './TraceLotsTable.tsx';
 import { TraceSearch } from './TraceSearch.tsx';
@@ -40,6 +41,7 @@ function TraceView() {
   const { timeZone } = useMe();
   const { update, ...params } = useTraceParams();
   const trace = useTrace(params);
+  const mayCapture = useCan('epcis.capture');
 
   return (
     <Stack gap="md">
@@ -86,6 +88,7 @@ function TraceView() {
           onDepth={(depth) => update({ depth })}
         />
       )}
+      {mayCapture && <EpcisImport />}
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { saveBlob } from '../../api/download.ts';
 import { ExportCsvButton } from '../../components/common/ExportCsvButton.tsx';
 import { useCan } from '../../components/common/useMe.ts';
 import type { Trace, TraceLot } from './api.ts';
+import { EpcisExportButton } from './EpcisExportButton.tsx';
 import { traceCsv, traceFileName } from './traceCsv.ts';
 import { lotPath, recordPath, recordWords } from './words.ts';
 
@@ -28,6 +29,7 @@ interface Props {
 /** What was traced, how far, and what it reached; the CSV of it all. */
 export function TraceSummary({ trace, title, lotsById, onDepth, refreshing }: Props) {
   const mayExport = useCan('data.export');
+  const mayExportEpcis = useCan('epcis.read');
   const started = trace.start.lotIds.map((id) => lotsById.get(id)).filter((l) => l !== undefined);
   const deeper = Math.min(TRACE_MAX_DEPTH, trace.depth + 10);
   const exportCsv = () =>
@@ -46,7 +48,12 @@ export function TraceSummary({ trace, title, lotsById, onDepth, refreshing }: Pr
               {refreshing && ' Updating…'}
             </Text>
           </div>
-          {mayExport && <ExportCsvButton onClick={exportCsv} />}
+          <Group gap="xs" align="flex-start">
+            {mayExportEpcis && started[0] && (
+              <EpcisExportButton lotId={started[0].id} direction={trace.direction} name={started[0].code} />
+            )}
+            {mayExport && <ExportCsvButton onClick={exportCsv} />}
+          </Group>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
           <Figure label="Started with">{formatKg(trace.start.kg)}</Figure>
