@@ -17,6 +17,7 @@ import { describeWaits } from './lib/waits.ts';
 import { dispatchPostingScenarios } from './scenarios/dispatch-posting.ts';
 import { healthScenarios } from './scenarios/health.ts';
 import { inventoryScenarios } from './scenarios/inventory.ts';
+import { massBalanceScenarios } from './scenarios/mass-balance.ts';
 import { materialTypesScenarios } from './scenarios/material-types.ts';
 import { productionPostingScenarios } from './scenarios/production-posting.ts';
 import { receiveListScenarios } from './scenarios/receive-list.ts';
@@ -36,6 +37,7 @@ const scenarios = (opts: ReturnType<typeof parseOptions>): Scenario[] => [
   ...productionPostingScenarios,
   ...dispatchPostingScenarios,
   ...inventoryScenarios,
+  ...massBalanceScenarios,
 ];
 
 async function main(): Promise<void> {

@@ -97,6 +97,8 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       '/blockchain-verification',
       '/blockchain-passport',
       '/traceability',
+      '/mass-balance',
+      '/product-passport',
     ]) {
       await b.page.goto(path);
       await b.page.getByRole('heading', { level: 1 }).first().waitFor();
