@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import jsQR from 'jsqr';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, registerAdmin } from './support/api.ts';
+import { PASSWORD } from './support/api.ts';
 import { signInWithForm } from './support/auth.ts';
 import { useBrowser } from './support/browser.ts';
+import { pelletLotOfTwoDeliveries } from './support/pellets.ts';
 
 // A product passport end to end: a pellet lot of two deliveries (washed, extruded) set up through the
 // API; its passport created and published in the browser; the QR code downloaded and decoded; and the
@@ -14,81 +15,11 @@ import { useBrowser } from './support/browser.ts';
 const b = useBrowser();
 const JS_BUDGET = 100 * 1024;
 
-async function setup() {
-  const { api, email } = await registerAdmin('Passport Flow Recyclers');
-  const must = async <T = { id: string }>(path: string, body: unknown) => {
-    const res = await api.call<T>('POST', path, body);
-    if (res.status !== 201) throw new Error(`${path}: ${JSON.stringify(res.body)}`);
-    return res.body;
-  };
-  const material = (code: string, name: string, form: string) =>
-    must('/materials', { code, name, polymer: 'PET', form });
-  const bottles = await material('PET-BTL', 'PET bottles', 'bottles');
-  const flake = await material('PET-FLK', 'PET flake', 'flake');
-  const pellet = await material('PET-PLT', 'PET pellet', 'pellet');
-  const plant = await must('/facilities', {
-    code: 'PLT1',
-    name: 'Valenzuela Plant',
-    type: 'recycling_plant',
-    city: 'Valenzuela',
-  });
-  const picker = await must('/suppliers', {
-    code: 'SUP-1',
-    name: 'Aling Nena',
-    type: 'waste_picker',
-    province: 'Bulacan',
-  });
-  const coop = await must('/suppliers', {
-    code: 'SUP-2',
-    name: 'Tondo Pickers Cooperative',
-    type: 'cooperative',
-    province: 'Metro Manila',
-  });
-  type Posted = { lines: { lot: { id: string; code: string } }[] };
-  const deliver = async (supplierId: string, kg: string) =>
-    (
-      await must<Posted>('/receive-records?post=true', {
-        supplier_id: supplierId,
-        facility_id: plant.id,
-        received_at: new Date(Date.now() - 3 * 3600_000).toISOString(),
-        lines: [{ material_id: bottles.id, gross_kg: kg, tare_kg: '0', unit_price: '16' }],
-      })
-    ).lines[0]?.lot.id ?? '';
-  type Run = { outputs: { lot: { id: string; code: string } }[] };
-  const run = async (
-    process: string,
-    inputs: { lot_id: string; kg: string }[],
-    to: string,
-    kg: string,
-    loss: string,
-  ) =>
-    (
-      await must<Run>('/production-records?post=true', {
-        facility_id: plant.id,
-        process_code: process,
-        started_at: new Date(Date.now() - 2 * 3600_000).toISOString(),
-        ended_at: new Date(Date.now() - 3600_000).toISOString(),
-        entered_kwh: process === 'washing' ? '120' : '300',
-        inputs,
-        outputs: [{ material_id: to, kg }],
-        losses: [{ kind: 'moisture', fate: 'landfill', kg: loss }],
-      })
-    ).outputs[0]?.lot;
-  const a = await deliver(picker.id, '600');
-  const c = await deliver(coop.id, '400');
-  const washed = await run(
-    'washing',
-    [
-      { lot_id: a, kg: '600' },
-      { lot_id: c, kg: '400' },
-    ],
-    flake.id,
-    '900',
-    '100',
-  );
-  const pellets = await run('extrusion', [{ lot_id: washed?.id ?? '', kg: '900' }], pellet.id, '880', '20');
-  return { email, pellets: pellets?.code ?? '' };
-}
+const setup = () =>
+  pelletLotOfTwoDeliveries('Passport Flow Recyclers', [
+    { code: 'SUP-1', name: 'Aling Nena', type: 'waste_picker', province: 'Bulacan' },
+    { code: 'SUP-2', name: 'Tondo Pickers Cooperative', type: 'cooperative', province: 'Metro Manila' },
+  ]);
 
 /** The text a QR code in a PNG holds: the browser decodes the image, jsQR reads its pixels. */
 async function decodeQr(png: Buffer): Promise<string> {

@@ -6,9 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, registerAdmin } from './support/api.ts';
+import { PASSWORD } from './support/api.ts';
 import { signInWithForm } from './support/auth.ts';
 import { useBrowser } from './support/browser.ts';
+import { pelletLotOfTwoDeliveries } from './support/pellets.ts';
 
 // Traceability as a buyer's question: a pellet lot made of two deliveries, washed and extruded — which
 // suppliers is it from, and how many kg of it each? Set up through the API (other flows post in the
@@ -28,88 +29,11 @@ function epcisSchemaCheck() {
   return ajv.compile(schema);
 }
 
-async function setup() {
-  const { api, email } = await registerAdmin('Trace Flow Recyclers');
-  const must = async <T = { id: string }>(path: string, body: unknown) => {
-    const res = await api.call<T>('POST', path, body);
-    if (res.status !== 201) throw new Error(`${path}: ${JSON.stringify(res.body)}`);
-    return res.body;
-  };
-  const bottles = await must('/materials', {
-    code: 'PET-BTL',
-    name: 'PET bottles',
-    polymer: 'PET',
-    form: 'bottles',
-  });
-  const flake = await must('/materials', {
-    code: 'PET-FLK',
-    name: 'PET flake',
-    polymer: 'PET',
-    form: 'flake',
-  });
-  const pellet = await must('/materials', {
-    code: 'PET-PLT',
-    name: 'PET pellet',
-    polymer: 'PET',
-    form: 'pellet',
-  });
-  const plant = await must('/facilities', {
-    code: 'PLT1',
-    name: 'Valenzuela Plant',
-    type: 'recycling_plant',
-    city: 'Valenzuela',
-  });
-  const suppliers = [
-    await must('/suppliers', { code: 'SUP-1', name: 'Malabon Junkshop', type: 'junkshop' }),
-    await must('/suppliers', { code: 'SUP-2', name: 'Tondo Pickers Cooperative', type: 'cooperative' }),
-  ];
-  type Posted = { lines: { lot: { id: string; code: string } }[] };
-  const deliver = (supplierId: string, kg: string) =>
-    must<Posted>('/receive-records?post=true', {
-      supplier_id: supplierId,
-      facility_id: plant.id,
-      received_at: new Date(Date.now() - 3 * 3600_000).toISOString(),
-      lines: [{ material_id: bottles.id, gross_kg: kg, tare_kg: '0', unit_price: '16' }],
-    });
-  const a = (await deliver(suppliers[0]?.id ?? '', '600')).lines[0]?.lot;
-  const c = (await deliver(suppliers[1]?.id ?? '', '400')).lines[0]?.lot;
-  type Run = { outputs: { lot: { id: string; code: string } }[] };
-  const run = (
-    process: string,
-    inputs: { lot_id: string; kg: string }[],
-    material: string,
-    kg: string,
-    loss: string,
-  ) =>
-    must<Run>('/production-records?post=true', {
-      facility_id: plant.id,
-      process_code: process,
-      started_at: new Date(Date.now() - 2 * 3600_000).toISOString(),
-      ended_at: new Date(Date.now() - 3600_000).toISOString(),
-      inputs,
-      outputs: [{ material_id: material, kg }],
-      losses: [{ kind: 'moisture', fate: 'landfill', kg: loss }],
-    });
-  const washed = await run(
-    'washing',
-    [
-      { lot_id: a?.id ?? '', kg: '600' },
-      { lot_id: c?.id ?? '', kg: '400' },
-    ],
-    flake.id,
-    '900',
-    '100',
-  );
-  const flakeLot = washed.outputs[0]?.lot;
-  const extruded = await run(
-    'extrusion',
-    [{ lot_id: flakeLot?.id ?? '', kg: '900' }],
-    pellet.id,
-    '880',
-    '20',
-  );
-  return { email, pellets: extruded.outputs[0]?.lot.code ?? '' };
-}
+const setup = () =>
+  pelletLotOfTwoDeliveries('Trace Flow Recyclers', [
+    { code: 'SUP-1', name: 'Malabon Junkshop', type: 'junkshop' },
+    { code: 'SUP-2', name: 'Tondo Pickers Cooperative', type: 'cooperative' },
+  ]);
 
 describe('traceability in the browser', () => {
   it('shows a pellet lot’s two suppliers with their exact kg shares', async () => {
