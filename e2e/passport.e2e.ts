@@ -4,6 +4,7 @@ import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD } from './support/api.ts';
 import { signInWithForm } from './support/auth.ts';
+import { summary, violations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { pelletLotOfTwoDeliveries } from './support/pellets.ts';
 
@@ -98,6 +99,8 @@ describe('product passport in the browser', () => {
       expect(await main.getByText('Aling Nena').count()).toBe(0);
       const bytes = (await Promise.all(scripts)).reduce((s, n) => s + n, 0);
       expect(bytes).toBeLessThanOrEqual(JS_BUDGET);
+      // Readable by everyone: axe's WCAG 2.1 AA rules find nothing on the public page.
+      expect(summary(await violations(page))).toEqual([]);
       await context.close();
     } finally {
       await browser.close();

@@ -36,7 +36,7 @@ const row = (cells: string[]) =>
 
 function table(caption: string, head: string[], rows: string[], numeric = true) {
   if (rows.length === 0) return `<p class="muted">${esc(caption)}: none recorded.</p>`;
-  return `<div class="scroll"><table${numeric ? ' class="num"' : ''}><caption>${esc(caption)}</caption>
+  return `<div class="scroll" tabindex="0" role="region" aria-label="${esc(caption)}"><table${numeric ? ' class="num"' : ''}><caption>${esc(caption)}</caption>
 <thead><tr>${head.map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead>
 <tbody>${rows.join('')}</tbody></table></div>`;
 }

@@ -141,15 +141,19 @@ function MassBalanceView() {
       {s && !statement.isError && (
         <>
           <PeriodState statement={s} period={period} facilityId={facilityId} timeZone={timeZone} />
-          <Group gap="xs" aria-label="Flags">
-            {s.flags.negativeBalances > 0 && <Flag>{`${s.flags.negativeBalances} negative balance(s)`}</Flag>}
-            {s.flags.countsOverTolerance > 0 && (
-              <Flag color="orange">{`${s.flags.countsOverTolerance} count(s) over 0.5 %`}</Flag>
-            )}
-            {s.flags.negativeCredits > 0 && (
-              <Flag>{`${s.flags.negativeCredits} negative credit balance(s)`}</Flag>
-            )}
-          </Group>
+          {s.flags.negativeBalances + s.flags.countsOverTolerance + s.flags.negativeCredits > 0 && (
+            <Group gap="xs" role="group" aria-label="Flags">
+              {s.flags.negativeBalances > 0 && (
+                <Flag>{`${s.flags.negativeBalances} negative balance(s)`}</Flag>
+              )}
+              {s.flags.countsOverTolerance > 0 && (
+                <Flag color="orange">{`${s.flags.countsOverTolerance} count(s) over 0.5 %`}</Flag>
+              )}
+              {s.flags.negativeCredits > 0 && (
+                <Flag>{`${s.flags.negativeCredits} negative credit balance(s)`}</Flag>
+              )}
+            </Group>
+          )}
           {s.rows.length === 0 ? (
             <EmptyState title="Nothing moved in this period">
               No stock was held or moved{s.facility ? ` at ${s.facility.name}` : ''} in {periodTitle(period)}.

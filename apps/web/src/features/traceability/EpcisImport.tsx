@@ -54,7 +54,7 @@ export function EpcisImport() {
         </Text>
         <FileInput
           label="EPCIS file"
-          placeholder="Choose a .jsonld or .json file"
+          description="A .jsonld or .json file"
           accept=".jsonld,.json,application/ld+json,application/json"
           onChange={capture}
           disabled={state.at === 'working'}
