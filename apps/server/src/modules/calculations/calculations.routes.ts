@@ -2,6 +2,8 @@ import {
   energyInputSchema,
   energyResultSchema,
   eprCountrySchema,
+  eprCreditsInputSchema,
+  eprCreditsResultSchema,
   materialTypeSchema,
   materialTypesQuerySchema,
   page,
@@ -10,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { authenticate, callerOf } from '../../plugins/auth.ts';
 import * as service from './calculations.service.ts';
 
 // Reference data is public: the calculators and the public verification page read it signed out.
@@ -69,5 +72,28 @@ export const calculationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       },
     },
     async (req) => service.energy(db, req.body),
+  );
+
+  await app.register(memberRoutes, { db });
+};
+
+// Credits read the organization's records and lots: members only, in a scope of their own.
+const memberRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.addHook('onRequest', authenticate(db));
+  app.post(
+    '/epr-credits',
+    {
+      schema: {
+        'x-permission': 'epr.calculate',
+        tags: ['calculations'],
+        summary:
+          'EPR credits of a mass by its end fate: eligible kg, whole credits (1 t each) and the kg carried, the RA 11898 target that year, CO2e, each with its basis',
+        description:
+          'One source: `material_type` and `kg`; `record_ids` (posted receive records: their net kg; posted production runs: their output kg); or `lot_ids` (the kg each lot was made with). Landfill is not recovery under RA 11898 and earns nothing; co-processing counts but is labelled. Unknown ids, or another organization’s, are 404; drafts, voided records and voided lots 422.',
+        body: eprCreditsInputSchema,
+        response: { 200: eprCreditsResultSchema },
+      },
+    },
+    async (req) => service.eprCredits(db, callerOf(req), req.body),
   );
 };

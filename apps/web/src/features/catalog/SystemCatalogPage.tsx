@@ -2,15 +2,17 @@ import { Anchor, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { QueryError } from '../../components/common/QueryError.tsx';
 import { RequirePermission } from '../../components/common/RequirePermission.tsx';
+import { useCan } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { materialsConfig } from '../materials/config.tsx';
 import { EnergyCalculator } from './EnergyCalculator.tsx';
+import { EprCreditsCalculator } from './EprCreditsCalculator.tsx';
 import { MasterDataList } from './MasterDataList.tsx';
 import { processTypesConfig } from './processTypesConfig.tsx';
 import { useEprCountries, useReferenceProcessTypes } from './referenceApi.ts';
 
-type Tab = 'materials' | 'process-types' | 'epr' | 'energy';
-const TABS: Tab[] = ['materials', 'process-types', 'epr', 'energy'];
+type Tab = 'materials' | 'process-types' | 'epr' | 'energy' | 'epr-credits';
+const TABS: Tab[] = ['materials', 'process-types', 'epr', 'energy', 'epr-credits'];
 
 /** /system-catalog: the organization's materials and process types, and the reference data behind them. */
 export function SystemCatalogPage() {
@@ -24,8 +26,9 @@ export function SystemCatalogPage() {
 
 function SystemCatalog() {
   const [params, setParams] = useSearchParams();
+  const credits = useCan('epr.calculate');
   const raw = params.get('tab') as Tab | null;
-  const tab: Tab = raw && TABS.includes(raw) ? raw : 'materials';
+  const tab: Tab = raw && TABS.includes(raw) && (raw !== 'epr-credits' || credits) ? raw : 'materials';
 
   return (
     <Stack gap="md">
@@ -51,6 +54,7 @@ function SystemCatalog() {
           <Tabs.Tab value="process-types">Process types</Tabs.Tab>
           <Tabs.Tab value="epr">EPR countries</Tabs.Tab>
           <Tabs.Tab value="energy">Energy calculator</Tabs.Tab>
+          {credits && <Tabs.Tab value="epr-credits">EPR credits</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="materials">
           <MasterDataList config={materialsConfig} />
@@ -67,6 +71,11 @@ function SystemCatalog() {
         <Tabs.Panel value="energy">
           <EnergyCalculator />
         </Tabs.Panel>
+        {credits && (
+          <Tabs.Panel value="epr-credits">
+            <EprCreditsCalculator />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );
