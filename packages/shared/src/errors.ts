@@ -8,6 +8,8 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'conflict',
+  /** 409: the request named an organization other than its session's (another tab switched); reload. */
+  'organization_switched',
   'unprocessable',
   'rate_limited',
   'payload_too_large',

@@ -129,6 +129,11 @@ export const PERMISSIONS = {
     note: 'locks postings dated in it',
   },
   'mass_balance.reopen': { roles: ['admin'], does: 'reopen a closed period', note: 'with a reason, audited' },
+  'epr.calculate': {
+    roles: STAFF,
+    does: 'calculate EPR credits',
+    note: 'from kg, posted records or lots: credits, the RA 11898 target, CO2e',
+  },
   'ledger.read': { roles: ALL, does: 'view the supplier ledger', note: 'a supplier: their own statement' },
   'customer_ledger.read': { roles: OVERSIGHT, does: 'view what customers owe' },
   'payments.write': {

@@ -20,6 +20,23 @@ const TOUCH_AFTER_MS = 60_000;
 
 export const sessionExpired = () => new AppError('unauthorized', 'Session expired. Please log in again.');
 
+export const ORGANIZATION_HEADER = 'x-organization-id';
+export const ORGANIZATION_SWITCHED =
+  'You switched to another organization in another tab; reload to continue.';
+
+/**
+ * The web names the organization it believes it is in. Tabs share the stored token, so after a switch in
+ * one tab another still shows the old organization's page: its request is refused before anything runs,
+ * rather than reading or writing the other organization. Calls without the header (API keys, scripts) pass.
+ */
+function assertSameOrganization(req: FastifyRequest, organizationId: string): void {
+  const claimed = req.headers[ORGANIZATION_HEADER];
+  if (claimed === undefined || claimed === '' || claimed === organizationId) return;
+  throw new AppError('organization_switched', ORGANIZATION_SWITCHED, {
+    organization_id: organizationId,
+  });
+}
+
 export function bearerToken(req: FastifyRequest): string | undefined {
   const h = req.headers.authorization;
   return h?.startsWith('Bearer ') ? h.slice(7).trim() || undefined : undefined;
@@ -33,6 +50,7 @@ export function authenticate(db: Db) {
     const hash = hashToken(token);
     const s = cachedSession(hash) ?? (await findActiveSession(db, hash));
     if (!s) throw sessionExpired();
+    assertSameOrganization(req, s.organizationId);
     req.caller = {
       sessionId: s.sessionId,
       userId: s.userId,

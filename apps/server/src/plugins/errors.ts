@@ -19,6 +19,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  organization_switched: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,

@@ -39,6 +39,28 @@ export interface RequestOptions {
 
 const isStateChanging = (method: Method) => method !== 'GET';
 
+/** The organization this tab shows, named on every signed-in call (the server's stale-organization guard). */
+export const ORGANIZATION_HEADER = 'x-organization-id';
+export const ORGANIZATION_SWITCHED_NOTICE =
+  'You switched to another organization in another tab; reload to continue.';
+
+// Set when the server refused a call because the session now belongs to another organization than the
+// one this tab shows (another tab switched): the layout then asks for a reload, which shows the new one.
+let organizationSwitched = false;
+const switchedListeners = new Set<() => void>();
+export const staleOrganization = {
+  subscribe(listener: () => void): () => void {
+    switchedListeners.add(listener);
+    return () => switchedListeners.delete(listener);
+  },
+  get: (): boolean => organizationSwitched,
+  set(value: boolean): void {
+    if (organizationSwitched === value) return;
+    organizationSwitched = value;
+    for (const listener of switchedListeners) listener();
+  },
+};
+
 /**
  * The one HTTP client (spec §7–8). Every call goes to /api with the bearer token or the public key;
  * state-changing calls carry the CSRF token with the cookie. Keys are converted both ways.
@@ -62,6 +84,8 @@ async function request<T>(
     const { headers: auth, token } = authHeaders(useSession);
     const headers: Record<string, string> = { ...init.headers, ...auth };
     if (csrfToken) headers['x-csrf-token'] = csrfToken;
+    const organizationId = token ? sessionStore.getSnapshot().user?.organization.id : undefined;
+    if (organizationId) headers[ORGANIZATION_HEADER] = organizationId;
     const response = await send(url, { ...init, headers }, timeoutMs, options.signal);
     if (response.ok) return (await readBody(response, options.rawResponseBody)) as T;
 
@@ -75,6 +99,10 @@ async function request<T>(
       }
       if (endSession && token) sessionStore.expire(token, CSRF_EXPIRED_NOTICE);
       throw new ApiError(CSRF_EXPIRED_NOTICE, 403, 'csrf_invalid', serverText(error));
+    }
+    if (response.status === 409 && error?.code === 'organization_switched') {
+      staleOrganization.set(true);
+      throw new ApiError(ORGANIZATION_SWITCHED_NOTICE, 409, error.code, serverText(error));
     }
     if (response.status === 401 && endSession && token) {
       sessionStore.expire(token, SESSION_EXPIRED_NOTICE);

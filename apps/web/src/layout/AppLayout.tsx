@@ -3,9 +3,11 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useMe } from '../components/common/useMe.ts';
+import { StaleOrganizationDialog } from '../features/auth/StaleOrganizationDialog.tsx';
 import classes from './AppLayout.module.css';
 import { NotificationBell } from './NotificationBell.tsx';
 import { navFor } from './navigation.ts';
+import { OrganizationSwitcher } from './OrganizationSwitcher.tsx';
 import { PRODUCT_NAME } from './pageTitle.ts';
 import { SideNav } from './SideNav.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -52,6 +54,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
             </Anchor>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <OrganizationSwitcher />
             <NotificationBell />
             <section aria-label="User menu">
               <UserMenu />
@@ -68,6 +71,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
         {children ?? <Outlet />}
       </AppShell.Main>
+      <StaleOrganizationDialog />
     </AppShell>
   );
 }

@@ -45,6 +45,14 @@ export const userSchema = z
       epr_license: z.string().nullable(),
       is_demo: z.boolean(),
     }),
+    /** Always sent by the server; optional only so answers cached by an older build still parse. */
+    organization_count: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        "How many organizations the account is an active member of: 2 or more shows the web's switcher",
+      ),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
@@ -57,6 +65,22 @@ export const sessionSchema = z.object({
 export const loginResponseSchema = z
   .object({ session: sessionSchema, user: userSchema })
   .meta({ id: 'LoginResponse' });
+
+/** One of the caller's active memberships (GET /api/auth/organizations). */
+export const organizationMembershipSchema = z
+  .object({
+    organization_id: z.string().uuid(),
+    name: z.string(),
+    slug: z.string(),
+    role: z.enum(MEMBER_ROLES),
+    current: z.boolean().describe('The organization of the session that asked'),
+  })
+  .meta({ id: 'OrganizationMembership' });
+export type OrganizationMembership = z.infer<typeof organizationMembershipSchema>;
+
+export const switchOrganizationBodySchema = z.object({
+  organization_id: z.string().uuid('Choose an organization'),
+});
 
 /** Registration: the spec's client sends each profile field twice, snake_case and camelCase. */
 export const signupBodySchema = z.object({
@@ -87,6 +111,12 @@ export const invitationVerifySchema = z
         role: z.string(),
         supplier_name: z.string().nullable(),
         expires_at: z.string(),
+        organization_name: z.string().optional(),
+        /**
+         * The invited email already has an account: the invitee joins by signing in with its password
+         * (POST /api/invitations/accept-existing) instead of registering. Only the link's holder sees it.
+         */
+        existing_account: z.boolean().optional(),
       })
       .nullable(),
     message: z.string(),
@@ -99,6 +129,12 @@ export const invitationAcceptBodySchema = z.object({
   first_name: name('First name'),
   last_name: name('Last name'),
   phone: str().trim().max(30).optional(),
+});
+/** Accepting with an existing account: its password proves the invitee is its owner. */
+export const invitationAcceptExistingBodySchema = z.object({
+  token: z.string().min(1, 'Invalid invitation link').max(200),
+  password: z.string().min(1, 'Password is required').max(200),
+  remember_me: z.boolean().optional(),
 });
 export const successSchema = z.object({ success: z.boolean(), message: z.string() });
 

@@ -47,14 +47,75 @@ export async function findUserByEmail(db: Handle, email: string) {
   return row;
 }
 
-/** The member's oldest active membership: the organization a sign-in lands in. */
+/**
+ * The organization a sign-in lands in: of the active memberships the one signed in to most recently, else
+ * the oldest. A deactivated one only when every membership is (so the sign-in can say so).
+ */
 export async function primaryMembership(db: Handle, userId: string) {
   const [row] = await db
     .select()
     .from(memberships)
     .where(eq(memberships.userId, userId))
-    .orderBy(sql`${memberships.status} = 'active' DESC`, asc(memberships.createdAt))
+    .orderBy(
+      sql`${memberships.status} = 'active' DESC`,
+      sql`${memberships.lastSignInAt} DESC NULLS LAST`,
+      asc(memberships.createdAt),
+      asc(memberships.id),
+    )
     .limit(1);
+  return row;
+}
+
+/** The user's active memberships with their organizations, by organization name. */
+export function activeMemberships(db: Handle, userId: string) {
+  return db
+    .select({
+      membershipId: memberships.id,
+      organizationId: organizations.id,
+      name: organizations.name,
+      slug: organizations.slug,
+      role: memberships.role,
+    })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
+    .orderBy(asc(organizations.name), asc(organizations.id));
+}
+
+export async function countActiveMemberships(db: Handle, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')));
+  return row?.n ?? 0;
+}
+
+/** The user's active membership of one organization: what a switch may move the session to. */
+export async function activeMembershipIn(db: Handle, userId: string, organizationId: string) {
+  const [row] = await db
+    .select()
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        eq(memberships.organizationId, organizationId),
+        eq(memberships.status, 'active'),
+      ),
+    );
+  return row;
+}
+
+/** Any membership (active or not) of the user in one organization. */
+export async function membershipIn(db: Handle, userId: string, organizationId: string) {
+  const [row] = await db
+    .select({ id: memberships.id, status: memberships.status })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)));
+  return row;
+}
+
+export async function findSession(db: Handle, id: string) {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
   return row;
 }
 

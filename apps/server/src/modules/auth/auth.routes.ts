@@ -3,10 +3,12 @@ import {
   loginResponseSchema,
   magicLinkBodySchema,
   messageSchema,
+  organizationMembershipSchema,
   ownSessionSchema,
   passwordChangeSchema,
   passwordResetSchema,
   signupBodySchema,
+  switchOrganizationBodySchema,
   tokenBodySchema,
   userSchema,
 } from '@plastrace/shared';
@@ -18,6 +20,7 @@ import { AppError } from '../../lib/errors.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import type { Csrf } from '../../plugins/csrf.ts';
 import * as service from './auth.service.ts';
+import * as organizations from './organizations.service.ts';
 
 type Opts = { ctx: AppContext; csrf: Csrf; demo: () => Promise<{ email: string; password: string } | null> };
 
@@ -234,6 +237,36 @@ export const sessionRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx }) =
       },
     },
     async (req) => service.me(ctx, callerOf(req).membershipId),
+  );
+
+  app.get(
+    '/auth/organizations',
+    {
+      schema: {
+        'x-permission': 'account.self',
+        tags,
+        summary: "The organizations the caller is an active member of, each with the caller's role there",
+        response: { 200: z.object({ items: z.array(organizationMembershipSchema) }) },
+      },
+    },
+    async (req) => ({ items: await organizations.organizations(ctx, callerOf(req)) }),
+  );
+
+  app.post(
+    '/auth/switch-organization',
+    {
+      schema: {
+        'x-permission': 'account.self',
+        tags,
+        summary: 'Moves to another organization of the caller: a new session there, this one signed out',
+        description:
+          'Only to an organization where the caller has an active membership (else 404). The answer is a sign-in answer: the new token and the member in that organization.',
+        body: switchOrganizationBodySchema,
+        response: { 200: loginResponseSchema },
+      },
+    },
+    async (req) =>
+      organizations.switchOrganization(ctx, callerOf(req), req.body.organization_id, client(req)),
   );
 
   app.post(

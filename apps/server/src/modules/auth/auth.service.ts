@@ -30,7 +30,8 @@ export const MAGIC_LINK_SENT = 'Magic link sent! Please check your email.';
 export const RESET_SENT = 'If an account exists for that email, we have sent a link to reset the password.';
 export const SIGNUP_DONE = 'Registration successful! Please log in with your new account.';
 
-async function startSession(
+/** Opens a session in one membership (sign-in, switching, joining another organization). */
+export async function startSession(
   tx: Tx,
   membershipId: string,
   client: Client,
@@ -52,7 +53,11 @@ async function startSession(
     absoluteExpiresAt: new Date(now + ABSOLUTE_MS),
   });
   await repo.markSignedIn(tx, membershipId);
-  return { session: { access_token: token, expires_at: s.idleExpiresAt.toISOString() }, user: toUser(view) };
+  const count = await repo.countActiveMemberships(tx, view.user.id);
+  return {
+    session: { access_token: token, expires_at: s.idleExpiresAt.toISOString() },
+    user: toUser(view, count),
+  };
 }
 
 async function activeMembership(tx: Tx, userId: string) {
@@ -224,7 +229,7 @@ const slugify = (s: string) =>
 export async function me(ctx: AppContext, membershipId: string): Promise<User> {
   const view = await repo.memberView(ctx.db, membershipId);
   if (!view) throw notFound('Member');
-  return toUser(view);
+  return toUser(view, await repo.countActiveMemberships(ctx.db, view.user.id));
 }
 
 export async function logout(ctx: AppContext, userId: string, sessionId: string): Promise<void> {

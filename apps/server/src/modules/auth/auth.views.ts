@@ -3,7 +3,7 @@ import type { memberView } from './auth.repo.ts';
 
 type View = NonNullable<Awaited<ReturnType<typeof memberView>>>;
 
-export function toUser({ user, membership, organization }: View): User {
+export function toUser({ user, membership, organization }: View, organizationCount: number): User {
   return {
     id: user.id,
     email: user.email,
@@ -22,5 +22,6 @@ export function toUser({ user, membership, organization }: View): User {
       epr_license: organization.eprLicense,
       is_demo: organization.isDemo,
     },
+    organization_count: organizationCount,
   };
 }

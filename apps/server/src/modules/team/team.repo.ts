@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { invitations, memberships, suppliers, users } from '../../db/schema/index.ts';
+import { invitations, memberships, organizations, suppliers, users } from '../../db/schema/index.ts';
 import { containsPattern, olderThan } from '../../lib/sql.ts';
 import { forgetSessions } from '../../plugins/session-cache.ts';
 
@@ -64,8 +64,15 @@ export async function getInvitation(db: Handle, orgId: string, id: string) {
 
 export async function findInvitationByToken(db: Handle, tokenHash: string) {
   const [row] = await db
-    .select({ invitation: invitations, supplierName: suppliers.name })
+    .select({
+      invitation: invitations,
+      supplierName: suppliers.name,
+      organizationName: organizations.name,
+      // The invited email has an account already: the invitee joins by signing in instead.
+      existingAccount: sql<boolean>`exists (select 1 from ${users} where ${users.email} = ${invitations.email})`,
+    })
     .from(invitations)
+    .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
     .leftJoin(suppliers, eq(suppliers.id, invitations.supplierId))
     .where(eq(invitations.tokenHash, tokenHash));
   return row;

@@ -1,9 +1,11 @@
 import {
   invitationAcceptBodySchema,
+  invitationAcceptExistingBodySchema,
   invitationCreateSchema,
   invitationListQuerySchema,
   invitationSchema,
   invitationVerifySchema,
+  loginResponseSchema,
   memberListQuerySchema,
   memberSchema,
   memberUpdateSchema,
@@ -62,6 +64,27 @@ export const publicInvitationRoutes: FastifyPluginAsyncZod<Opts> = async (app, {
       );
       return { success: true, message };
     },
+  );
+
+  app.post(
+    '/invitations/accept-existing',
+    {
+      schema: {
+        'x-permission': 'public',
+        tags,
+        summary: 'Joins the organization with the account the invited email already has',
+        description:
+          "The account's password proves the invitee is its owner (checked and rate-limited like a sign-in). Adds the invited membership, leaves name and password unchanged, and answers a session in the organization joined.",
+        body: invitationAcceptExistingBodySchema,
+        response: { 200: loginResponseSchema },
+      },
+    },
+    async (req) =>
+      service.acceptInvitationWithAccount(
+        ctx,
+        { token: req.body.token, password: req.body.password, remember: req.body.remember_me ?? false },
+        { ip: req.ip, userAgent: req.headers['user-agent'], log: req.log },
+      ),
   );
 };
 

@@ -1,11 +1,14 @@
 import type { Invitation, Member, MemberRole } from '@plastrace/shared';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { decodeCursor, toPage } from '../../lib/cursor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { hashPassword, passwordProblem } from '../../lib/passwords.ts';
+import { DUMMY_HASH, hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { guardLogin, loginFailed, loginSucceeded } from '../auth/auth.guard.ts';
 import * as authRepo from '../auth/auth.repo.ts';
+import { type Client, type SessionOut, startSession } from '../auth/auth.service.ts';
 import { enqueue } from '../mail/mail.repo.ts';
 import { notify } from '../organization/notifications.repo.ts';
 import { consume, LIMITS } from '../security/rate-limit.ts';
@@ -17,6 +20,7 @@ import { invitationStatus, toInvitation, toMember } from './team.views.ts';
 
 export const INVITATION_MS = 7 * 24 * 60 * 60_000;
 const INVALID = 'Invalid or expired invitation';
+const WRONG_PASSWORD = 'Incorrect password for this account.';
 
 type ListQuery = { limit: number; cursor?: string; q?: string };
 
@@ -159,6 +163,8 @@ export async function verifyInvitation(ctx: AppContext, token: string) {
     role: row.invitation.role,
     supplier_name: row.supplierName,
     expires_at: row.invitation.expiresAt.toISOString(),
+    organization_name: row.organizationName,
+    existing_account: row.existingAccount,
   };
   const messages = {
     pending: 'Invitation is valid',
@@ -193,31 +199,91 @@ export async function acceptInvitation(
     });
     if (!user)
       throw new AppError('conflict', 'An account with this email already exists. Please sign in instead.');
-    const m = await authRepo.insertMembership(tx, {
-      organizationId: inv.organizationId,
-      userId: user.id,
-      role: inv.role,
-      supplierId: inv.supplierId,
-    });
-    await repo.updateInvitation(tx, inv.organizationId, inv.id, { acceptedUserId: user.id });
-    await notify(
+    await join(
       tx,
-      inv.organizationId,
-      inv.invitedBy,
-      'invitation_accepted',
-      'Invitation accepted',
+      inv,
+      user.id,
       `${input.firstName} ${input.lastName} (${inv.email}) joined as ${inv.role}.`,
+      {
+        ip,
+      },
     );
-    await audit(tx, {
-      organizationId: inv.organizationId,
-      actorUserId: user.id,
-      action: 'invitation.accepted',
-      entityType: 'membership',
-      entityId: m.id,
-      ip,
-    });
   });
   return 'Account created successfully! Please log in with your credentials.';
+}
+
+type ClaimedInvitation = NonNullable<Awaited<ReturnType<typeof repo.claimInvitation>>>;
+
+/** The membership an accepted invitation makes, with the inviter told and the audit trail written. */
+async function join(
+  tx: Tx,
+  inv: ClaimedInvitation,
+  userId: string,
+  message: string,
+  extra: { ip: string | null | undefined; after?: Record<string, unknown> },
+): Promise<string> {
+  const m = await authRepo.insertMembership(tx, {
+    organizationId: inv.organizationId,
+    userId,
+    role: inv.role,
+    supplierId: inv.supplierId,
+  });
+  await repo.updateInvitation(tx, inv.organizationId, inv.id, { acceptedUserId: userId });
+  await notify(tx, inv.organizationId, inv.invitedBy, 'invitation_accepted', 'Invitation accepted', message);
+  await audit(tx, {
+    organizationId: inv.organizationId,
+    actorUserId: userId,
+    action: 'invitation.accepted',
+    entityType: 'membership',
+    entityId: m.id,
+    ...(extra.after && { after: extra.after }),
+    ip: extra.ip,
+  });
+  return m.id;
+}
+
+/**
+ * An invitation to an email that already has an account: its owner proves it is them with the account's
+ * password (checked and rate-limited like a sign-in) and gains a membership; name and password stay as
+ * they are. The answer is a sign-in answer, in the organization just joined.
+ */
+export async function acceptInvitationWithAccount(
+  ctx: AppContext,
+  input: { token: string; password: string; remember: boolean },
+  client: Client,
+): Promise<SessionOut> {
+  await consume(ctx.db, LIMITS.invitationAcceptPerIp, client.ip);
+  const found = await repo.findInvitationByToken(ctx.db, hashToken(input.token));
+  if (!found || invitationStatus(found.invitation) !== 'pending')
+    throw new AppError('validation_failed', INVALID);
+  const email = found.invitation.email;
+  await guardLogin(ctx.db, email, client);
+  const user = await authRepo.findUserByEmail(ctx.db, email);
+  // Checked against a dummy hash without an account, so both answers take as long.
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user) {
+    throw new AppError('unprocessable', 'No account uses this email yet: create one with this invitation.');
+  }
+  if (!ok) {
+    await loginFailed(ctx, email, client, user);
+    throw new AppError('unauthorized', WRONG_PASSWORD, { fields: { 'body.password': WRONG_PASSWORD } });
+  }
+  await loginSucceeded(ctx.db, email, client);
+  return ctx.db.transaction(async (tx) => {
+    const inv = await repo.claimInvitation(tx, hashToken(input.token));
+    if (!inv) throw new AppError('validation_failed', INVALID);
+    if (await authRepo.membershipIn(tx, user.id, inv.organizationId)) {
+      throw new AppError('conflict', 'You are already a member of this organization. Please sign in.');
+    }
+    const membershipId = await join(
+      tx,
+      inv,
+      user.id,
+      `${user.firstName} ${user.lastName} (${inv.email}) joined as ${inv.role} with their existing account.`,
+      { ip: client.ip, after: { role: inv.role, existing_account: true } },
+    );
+    return startSession(tx, membershipId, client, input.remember);
+  });
 }
 
 // ---- members ----

@@ -158,7 +158,8 @@ export function InvitationForm({ token, invitation, onCreated }: InvitationFormP
   );
 }
 
-function Detail({ term, value }: { term: string; value: string }) {
+/** A term and its value in the invitation's description list. */
+export function Detail({ term, value }: { term: string; value: string }) {
   return (
     <Box style={{ display: 'flex', gap: 8 }}>
       <Text component="dt" size="sm" fw={600} w={80}>

@@ -18,6 +18,7 @@ import { ApiError } from '../../api/errors.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import type { LoginPageState } from '../auth/LoginPage.tsx';
 import { useInvitation } from './api.ts';
+import { ExistingAccountForm } from './ExistingAccountForm.tsx';
 import { InvitationForm } from './InvitationForm.tsx';
 
 export const ACCOUNT_CREATED_LOGIN_MESSAGE =
@@ -54,7 +55,9 @@ export function InvitationPage() {
     content = <InvalidInvitation message={invitation.data.message || 'Invalid or expired invitation'} />;
   } else {
     const details = invitation.data.invitation;
-    content = (
+    content = details.existingAccount ? (
+      <ExistingAccountForm token={token} invitation={details} />
+    ) : (
       <InvitationForm token={token} invitation={details} onCreated={() => setCreatedEmail(details.email)} />
     );
   }

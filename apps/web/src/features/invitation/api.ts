@@ -2,6 +2,7 @@ import type { invitationVerifySchema, successSchema } from '@plastrace/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { Wire } from '../../api/caseConvert.ts';
 import { api } from '../../api/client.ts';
+import type { SessionResponse } from '../../auth/authApi.ts';
 
 export type InvitationVerification = Wire<typeof invitationVerifySchema>;
 export type InvitationDetails = NonNullable<InvitationVerification['invitation']>;
@@ -35,3 +36,10 @@ export function useInvitation(token: string) {
 /** `POST /api/invitations/accept {token, password, first_name, last_name, phone}` → `{success, message}`. */
 export const acceptInvitation = (input: AcceptInvitationInput) =>
   api.post<Wire<typeof successSchema>>('/invitations/accept', input, { auth: false });
+
+/**
+ * `POST /api/invitations/accept-existing {token, password}`: the invited email has an account; its password
+ * proves it is theirs. Answers a session in the organization joined.
+ */
+export const acceptInvitationWithAccount = (input: { token: string; password: string }) =>
+  api.post<SessionResponse>('/invitations/accept-existing', input, { auth: false });
