@@ -47,7 +47,7 @@ async function main() {
     database = connect(url, { role, max: config.poolSize });
     const shouldSeed = embedded ? config.seedDemo !== false : config.seedDemo === true;
     if (shouldSeed) {
-      const seeded = await seedDemoIfEmpty(database.db, { seed: 1 });
+      const seeded = await seedDemoIfEmpty(database.db, { seed: 1, publicUrl: config.publicUrl });
       if (seeded) log.info(`seeded the demo organization "${seeded.name}" (SEED_DEMO=false turns this off)`);
     }
     // At every start, not just the first: off loopback this log is the only place the password is shown.

@@ -39,7 +39,13 @@ async function main() {
     await runMigrations(url);
     const database = connect(url, { max: 2 });
     try {
-      const result = await seedDemo(database.db, { seed, scale, slug: values.slug, deliveries: true });
+      const result = await seedDemo(database.db, {
+        seed,
+        scale,
+        slug: values.slug,
+        deliveries: true,
+        publicUrl: config.publicUrl,
+      });
       console.log(`Seeded "${result.name}" (slug ${result.slug}):`, result.counts);
     } finally {
       await database.close();

@@ -10,12 +10,13 @@ const asOf = new Date('2026-11-01T00:00:00Z');
 let a: TestDatabase;
 let b: TestDatabase;
 let demo: SeedResult;
+const PUBLIC_URL = 'https://plastrace.example.ph';
 // Both databases get the same demo first, so every test below can run alone or in any order.
 beforeAll(async () => {
   [a, b] = await Promise.all([createTestDatabase(), createTestDatabase()]);
   [demo] = await Promise.all([
-    seedDemo(a.db, { seed: 42, asOf, deliveries: true }),
-    seedDemo(b.db, { seed: 42, asOf, deliveries: true }),
+    seedDemo(a.db, { seed: 42, asOf, deliveries: true, publicUrl: PUBLIC_URL }),
+    seedDemo(b.db, { seed: 42, asOf, deliveries: true, publicUrl: PUBLIC_URL }),
   ]);
 }, 240_000);
 afterAll(async () => {
@@ -401,6 +402,17 @@ describe('demo deliveries', () => {
     expect(of('waste_picker')).toMatchObject({ plates: 0, tickets: 0 });
     expect(Number(of('aggregator')?.avg_kg)).toBeGreaterThan(900);
     expect(of('aggregator')?.tickets).toBe(of('aggregator')?.n);
+  });
+
+  it('publishes a pellet lot’s passport whose Digital Link is on the installation’s address', async () => {
+    expect(demo.counts.passports).toBe(2);
+    const { rows } = await a.db.execute<{ link: string; code: string }>(
+      sql`SELECT v.content #>> '{identifier,digital_link}' AS link, lo.code
+          FROM passport_versions v JOIN passports p ON p.id = v.passport_id JOIN lots lo ON lo.id = p.lot_id
+          WHERE v.organization_id = ${demo.organizationId}`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.link).toBe(`${PUBLIC_URL}/o/${demo.slug}/lot/${rows[0]?.code}`);
   });
 
   it('scales the deliveries with --scale', async () => {

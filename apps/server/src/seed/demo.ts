@@ -52,6 +52,11 @@ export type SeedOptions = {
    * (`npm run seed` and the first start do; module tests start from master data alone).
    */
   deliveries?: boolean;
+  /**
+   * The installation's public address (PUBLIC_URL): a published passport's content names its Digital Link
+   * on it, for good. Defaults to the server's own default, http://localhost:3000.
+   */
+  publicUrl?: string;
 };
 
 export type SeedResult = {
@@ -292,7 +297,11 @@ async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
 
   // A pellet lot's product passport, published: what scanning a demo bag's QR code reads.
   const passported = opts.deliveries
-    ? await seedPassports(deliveryContext(tx), tx, actors(callers).manager)
+    ? await seedPassports(
+        { ...deliveryContext(tx), publicUrl: opts.publicUrl ?? 'http://localhost:3000' },
+        tx,
+        actors(callers).manager,
+      )
     : { passports: 0 };
 
   // Trucks pick up at junkshops and deliver the dispatches: trips done, on the road and planned.
