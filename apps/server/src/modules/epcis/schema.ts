@@ -4,7 +4,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
 // GS1's official EPCIS 2.0 JSON Schema (draft-07), copied unchanged from GS1's public EPCIS repository
-// (https://gs1.github.io/EPCIS/EPCIS-JSON-Schema.json, also /work/shared/reference/epcis): exports are
+// (https://gs1.github.io/EPCIS/EPCIS-JSON-Schema.json): exports are
 // checked with it in tests, captures before anything is stored. The build copies the file beside this
 // module (apps/server package.json "build").
 
