@@ -1,5 +1,5 @@
-import { Alert, Box, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { invitationAcceptExistingBodySchema, memberRoleLabel } from '@plastrace/shared';
+import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { invitationAcceptExistingBodySchema } from '@plastrace/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,7 +9,7 @@ import { wireFieldErrorsOf } from '../../components/common/apiErrors.ts';
 import { useSchemaForm } from '../../components/common/schemaForm.ts';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { acceptInvitationWithAccount, type InvitationDetails } from './api.ts';
-import { Detail } from './InvitationForm.tsx';
+import { InvitationDetailsList } from './InvitationForm.tsx';
 
 const FAILED = 'Failed to join the organization';
 
@@ -57,18 +57,7 @@ export function ExistingAccountForm({ token, invitation }: ExistingAccountFormPr
           </Title>
           <Text c="dimmed">You already have an account: sign in with it to accept the invitation.</Text>
         </div>
-        <Box
-          component="dl"
-          aria-label="Invitation details"
-          bg="gray.0"
-          p="sm"
-          m={0}
-          style={{ borderRadius: 8 }}
-        >
-          <Detail term="Email" value={invitation.email} />
-          <Detail term="Role" value={memberRoleLabel(invitation.role)} />
-          {invitation.supplierName && <Detail term="Supplier" value={invitation.supplierName} />}
-        </Box>
+        <InvitationDetailsList invitation={invitation} />
         <form onSubmit={submit} noValidate aria-label="Join with your account">
           <Stack gap="sm">
             {/* The account's email, for password managers; it is fixed by the invitation. */}

@@ -78,18 +78,7 @@ export function InvitationForm({ token, invitation, onCreated }: InvitationFormP
           </Title>
           <Text c="dimmed">You've been invited to join {PRODUCT_NAME}</Text>
         </div>
-        <Box
-          component="dl"
-          aria-label="Invitation details"
-          bg="gray.0"
-          p="sm"
-          m={0}
-          style={{ borderRadius: 8 }}
-        >
-          <Detail term="Email" value={invitation.email} />
-          <Detail term="Role" value={memberRoleLabel(invitation.role)} />
-          {invitation.supplierName && <Detail term="Supplier" value={invitation.supplierName} />}
-        </Box>
+        <InvitationDetailsList invitation={invitation} />
         <form onSubmit={submit} noValidate aria-label="Complete your registration">
           <Stack gap="sm">
             <TextInput
@@ -158,8 +147,22 @@ export function InvitationForm({ token, invitation, onCreated }: InvitationFormP
   );
 }
 
-/** A term and its value in the invitation's description list. */
-export function Detail({ term, value }: { term: string; value: string }) {
+/** Who is invited, as what (and for which supplier): on both ways of accepting. */
+export function InvitationDetailsList({
+  invitation,
+}: {
+  invitation: Pick<InvitationDetails, 'email' | 'role' | 'supplierName'>;
+}) {
+  return (
+    <Box component="dl" aria-label="Invitation details" bg="gray.0" p="sm" m={0} style={{ borderRadius: 8 }}>
+      <Detail term="Email" value={invitation.email} />
+      <Detail term="Role" value={memberRoleLabel(invitation.role)} />
+      {invitation.supplierName && <Detail term="Supplier" value={invitation.supplierName} />}
+    </Box>
+  );
+}
+
+function Detail({ term, value }: { term: string; value: string }) {
   return (
     <Box style={{ display: 'flex', gap: 8 }}>
       <Text component="dt" size="sm" fw={600} w={80}>
