@@ -134,6 +134,38 @@ export const PERMISSIONS = {
     does: 'calculate EPR credits',
     note: 'from kg, posted records or lots: credits, the RA 11898 target, CO2e',
   },
+  'credits.read': {
+    roles: STAFF,
+    does: 'view EPR credits',
+    note: 'batches, serials, holdings, movements, eligible recovery',
+  },
+  'credits.issue': {
+    roles: OFFICE,
+    does: 'issue EPR credits',
+    note: 'from verified recovery, with its evidence',
+  },
+  'credits.move': { roles: OFFICE, does: 'transfer and retire EPR credits' },
+  'compliance.read': {
+    roles: STAFF,
+    does: 'view RA 11898 compliance',
+    note: 'footprint, target, recovered, shortfall, fine exposure, ECAR',
+  },
+  'compliance.manage': {
+    roles: OFFICE,
+    does: 'manage RA 11898 compliance',
+    note: 'obliged status, footprint, recovery cost, ECAR drafts',
+  },
+  'compliance.review': {
+    roles: ['auditor'],
+    does: 'review and sign off an ECAR',
+    note: 'accept, query or reject each evidence item; sign-off freezes it',
+  },
+  'certificates.read': { roles: STAFF, does: 'view waste diversion certificates' },
+  'certificates.issue': {
+    roles: OFFICE,
+    does: 'issue waste diversion certificates',
+    note: 'issue and revoke',
+  },
   'ledger.read': { roles: ALL, does: 'view the supplier ledger', note: 'a supplier: their own statement' },
   'customer_ledger.read': { roles: OVERSIGHT, does: 'view what customers owe' },
   'payments.write': {

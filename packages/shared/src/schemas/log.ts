@@ -10,6 +10,9 @@ export const LOG_RECORD_TYPES = [
   'production_record',
   'dispatch_record',
   'passport',
+  'credit_batch',
+  'certificate',
+  'ecar',
 ] as const;
 export type LogRecordType = (typeof LOG_RECORD_TYPES)[number];
 export const LOG_MAX_ENTRIES_PAGE = 1000;
