@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, registerAdmin } from './support/api.ts';
-import { signInWithForm } from './support/auth.ts';
+import { signInFresh } from './support/auth.ts';
 import { useBrowser } from './support/browser.ts';
 
 // EPR credits: a posted delivery's credits through the API (set up there), then the system catalog's
@@ -53,12 +53,7 @@ describe('EPR credits', () => {
       remaining_kg: '250.000',
     });
 
-    await b.context.clearCookies();
-    await b.page.goto('/');
-    await b.page.evaluate(() => localStorage.clear());
-    await b.page.goto('/');
-    await signInWithForm(b.page, email, PASSWORD);
-    await b.page.waitForURL((u) => u.pathname === '/dashboard');
+    await signInFresh(b.page, email, PASSWORD);
 
     await b.page.goto('/system-catalog?tab=epr-credits');
     const form = b.page.getByRole('form', { name: 'EPR credits calculator' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, registerAdmin } from './support/api.ts';
-import { signInWithForm } from './support/auth.ts';
+import { signInFresh } from './support/auth.ts';
 import { useBrowser } from './support/browser.ts';
 
 // GS1 identifiers as an administrator sets them up: the company prefix in the organization settings,
@@ -11,12 +11,7 @@ const b = useBrowser();
 describe('GS1 company prefix and material GTINs', () => {
   it('keeps the prefix in the settings and holds material GTINs to it', async () => {
     const { api, email } = await registerAdmin('GS1 Flow Recyclers');
-    await b.context.clearCookies();
-    await b.page.goto('/');
-    await b.page.evaluate(() => localStorage.clear());
-    await b.page.goto('/');
-    await signInWithForm(b.page, email, PASSWORD);
-    await b.page.waitForURL((u) => u.pathname === '/dashboard');
+    await signInFresh(b.page, email, PASSWORD);
 
     await b.page.goto('/settings/organization');
     const settings = b.page.getByRole('form', { name: 'Organization settings' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, registerAdmin } from './support/api.ts';
-import { signInWithForm } from './support/auth.ts';
+import { signInFresh, signInWithForm } from './support/auth.ts';
 import { useBrowser } from './support/browser.ts';
 
 const b = useBrowser();
@@ -56,12 +56,7 @@ async function jpegFromCanvas(): Promise<Buffer> {
 describe('material intake in the browser', () => {
   it('facility and supplier → receive two lines with a photo → post → lots, split, label sheet → public page signed out → inventory → payable → payment', async () => {
     const m = await setup();
-    await b.context.clearCookies();
-    await b.page.goto('/');
-    await b.page.evaluate(() => localStorage.clear());
-    await b.page.goto('/');
-    await signInWithForm(b.page, m.email, PASSWORD);
-    await b.page.waitForURL((u) => u.pathname === '/dashboard');
+    await signInFresh(b.page, m.email, PASSWORD);
 
     await createThroughPage('/facilities', 'facility', {
       Code: 'QC1',

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { Api, PASSWORD, registerAdmin, uniqueEmail } from './support/api.ts';
-import { signInWithForm } from './support/auth.ts';
+import { signInFresh } from './support/auth.ts';
 import { useBrowser } from './support/browser.ts';
 import { choose } from './support/forms.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
@@ -61,17 +61,7 @@ async function setup(month: string) {
   return { api, adminEmail: email, managerEmail, plant, supplier, bottles };
 }
 
-async function signInAs(page: Page, email: string) {
-  await page.context().clearCookies();
-  await page.goto('/');
-  await page.evaluate(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
-  await page.goto('/');
-  await signInWithForm(page, email, PASSWORD);
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-}
+const signInAs = (page: Page, email: string) => signInFresh(page, email, PASSWORD);
 
 describe('mass balance in the browser', () => {
   it('a manager closes last month, a back-dated delivery is refused, an administrator reopens it', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, registerAdmin } from './support/api.ts';
-import { signInWithForm } from './support/auth.ts';
+import { signInFresh } from './support/auth.ts';
 import { useBrowser } from './support/browser.ts';
 import { choose, receive } from './support/forms.ts';
 
@@ -49,12 +49,7 @@ const flake = (kg: string) =>
 describe('outbound in the browser', () => {
   it('takes a sales order, dispatches two lots on a trip, prints the receipt, settles a delivery 0.3 % short, and is paid', async () => {
     const m = await setup();
-    await b.context.clearCookies();
-    await b.page.goto('/');
-    await b.page.evaluate(() => localStorage.clear());
-    await b.page.goto('/');
-    await signInWithForm(b.page, m.email, PASSWORD);
-    await b.page.waitForURL((u) => u.pathname === '/dashboard');
+    await signInFresh(b.page, m.email, PASSWORD);
     const lots = [await flake('600'), await flake('400')];
 
     // The buyer's order: 1,000 kg of flake at ₱42.

@@ -3,7 +3,7 @@ import jsQR from 'jsqr';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD } from './support/api.ts';
-import { signInWithForm } from './support/auth.ts';
+import { signInFresh } from './support/auth.ts';
 import { summary, violations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { pelletLotOfTwoDeliveries } from './support/pellets.ts';
@@ -43,12 +43,7 @@ describe('product passport in the browser', () => {
   it('publishes a passport whose QR code, scanned signed out, reads the passport', async () => {
     const m = await setup();
     expect(m.pellets).toMatch(/^PLT1-\d{6}-\d{4}$/);
-    await b.context.clearCookies();
-    await b.page.goto('/');
-    await b.page.evaluate(() => localStorage.clear());
-    await b.page.goto('/');
-    await signInWithForm(b.page, m.email, PASSWORD);
-    await b.page.waitForURL((u) => u.pathname === '/dashboard');
+    await signInFresh(b.page, m.email, PASSWORD);
 
     // Create the lot's passport from its code, then publish it after confirming.
     await b.page.goto('/product-passport');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, registerAdmin } from './support/api.ts';
-import { signInWithForm } from './support/auth.ts';
+import { signInFresh, signInWithForm } from './support/auth.ts';
 import { useBrowser } from './support/browser.ts';
 import { choose, receive } from './support/forms.ts';
 
@@ -61,12 +61,7 @@ const receiveBottles = (kg: string) =>
 describe('production in the browser', () => {
   it('washes two deliveries into flake, is refused a run 2 % off, extrudes the flake, sees lineage, voids a run', async () => {
     const m = await setup();
-    await b.context.clearCookies();
-    await b.page.goto('/');
-    await b.page.evaluate(() => localStorage.clear());
-    await b.page.goto('/');
-    await signInWithForm(b.page, m.email, PASSWORD);
-    await b.page.waitForURL((u) => u.pathname === '/dashboard');
+    await signInFresh(b.page, m.email, PASSWORD);
     const lots = [await receiveBottles('600'), await receiveBottles('400')];
     expect(lots[0]).toMatch(/^PLT1-\d{6}-\d{4}$/);
 

@@ -7,7 +7,7 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD } from './support/api.ts';
-import { signInWithForm } from './support/auth.ts';
+import { signInFresh } from './support/auth.ts';
 import { useBrowser } from './support/browser.ts';
 import { pelletLotOfTwoDeliveries } from './support/pellets.ts';
 
@@ -39,12 +39,7 @@ describe('traceability in the browser', () => {
   it('shows a pellet lot’s two suppliers with their exact kg shares', async () => {
     const m = await setup();
     expect(m.pellets).toMatch(/^PLT1-\d{6}-\d{4}$/);
-    await b.context.clearCookies();
-    await b.page.goto('/');
-    await b.page.evaluate(() => localStorage.clear());
-    await b.page.goto('/');
-    await signInWithForm(b.page, m.email, PASSWORD);
-    await b.page.waitForURL((u) => u.pathname === '/dashboard');
+    await signInFresh(b.page, m.email, PASSWORD);
 
     await b.page.goto('/traceability');
     await b.page.getByLabel('Lot code or record id').fill(m.pellets.toLowerCase());

@@ -15,3 +15,16 @@ export async function signInWithForm(page: Page, email: string, password: string
 }
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** A fresh browser session (no cookies, no stored token) signed in as `email`, on the dashboard. */
+export async function signInFresh(page: Page, email: string, password: string): Promise<void> {
+  await page.context().clearCookies();
+  await page.goto('/');
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  await page.goto('/');
+  await signInWithForm(page, email, password);
+  await page.waitForURL((u) => u.pathname === '/dashboard');
+}
