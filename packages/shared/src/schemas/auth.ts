@@ -136,6 +136,10 @@ export const invitationAcceptExistingBodySchema = z.object({
   password: z.string().min(1, 'Password is required').max(200),
   remember_me: z.boolean().optional(),
 });
+/** Joining while signed in as the invited email: the session stands in for the password. */
+export const invitationJoinBodySchema = z.object({
+  token: z.string().min(1, 'Invalid invitation link').max(200),
+});
 export const successSchema = z.object({ success: z.boolean(), message: z.string() });
 
 /**

@@ -2,6 +2,7 @@ import {
   invitationAcceptBodySchema,
   invitationAcceptExistingBodySchema,
   invitationCreateSchema,
+  invitationJoinBodySchema,
   invitationListQuerySchema,
   invitationSchema,
   invitationVerifySchema,
@@ -110,6 +111,27 @@ export const teamRoutes: FastifyPluginAsyncZod<Opts> = async (app, { ctx }) => {
       });
       return reply.code(201).send(inv);
     },
+  );
+
+  app.post(
+    '/invitations/join',
+    {
+      schema: {
+        'x-permission': 'account.self',
+        tags: ['invitations'],
+        summary: 'Joins the organization of an invitation to the signed-in email; the session moves there',
+        description:
+          'Only a session of the invited email may use the link (else 403). Adds the invited membership (409 when already a member) and moves the session there as POST /api/auth/switch-organization does: the answer is a sign-in answer with a new token, and this session is signed out.',
+        body: invitationJoinBodySchema,
+        response: { 200: loginResponseSchema },
+      },
+    },
+    async (req) =>
+      service.joinSignedIn(ctx, callerOf(req), req.body.token, {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+        log: req.log,
+      }),
   );
 
   app.get(

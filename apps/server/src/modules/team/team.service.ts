@@ -9,6 +9,7 @@ import type { Caller } from '../../plugins/auth.ts';
 import { guardLogin, loginFailed, loginSucceeded } from '../auth/auth.guard.ts';
 import * as authRepo from '../auth/auth.repo.ts';
 import { type Client, type SessionOut, startSession } from '../auth/auth.service.ts';
+import { moveSession } from '../auth/organizations.service.ts';
 import { enqueue } from '../mail/mail.repo.ts';
 import { notify } from '../organization/notifications.repo.ts';
 import { consume, LIMITS } from '../security/rate-limit.ts';
@@ -21,6 +22,8 @@ import { invitationStatus, toInvitation, toMember } from './team.views.ts';
 export const INVITATION_MS = 7 * 24 * 60 * 60_000;
 const INVALID = 'Invalid or expired invitation';
 const WRONG_PASSWORD = 'Incorrect password for this account.';
+const ALREADY_MEMBER = 'You are already a member of this organization. Please sign in.';
+export const OTHER_EMAIL = 'This invitation is for another email address: sign out and open it again.';
 
 type ListQuery = { limit: number; cursor?: string; q?: string };
 
@@ -243,6 +246,32 @@ async function join(
 }
 
 /**
+ * Redeems an invitation for an account that exists: the link works once (of concurrent redemptions one
+ * claims it, the others find it used) and never adds a second membership in one organization.
+ */
+async function redeemForAccount(
+  tx: Tx,
+  token: string,
+  user: { id: string; firstName: string; lastName: string },
+  ip: string,
+  alreadyMember: string,
+): Promise<{ id: string; organizationId: string }> {
+  const inv = await repo.claimInvitation(tx, hashToken(token));
+  if (!inv) throw new AppError('validation_failed', INVALID);
+  if (await authRepo.membershipIn(tx, user.id, inv.organizationId)) {
+    throw new AppError('conflict', alreadyMember);
+  }
+  const id = await join(
+    tx,
+    inv,
+    user.id,
+    `${user.firstName} ${user.lastName} (${inv.email}) joined as ${inv.role} with their existing account.`,
+    { ip, after: { role: inv.role, existing_account: true } },
+  );
+  return { id, organizationId: inv.organizationId };
+}
+
+/**
  * An invitation to an email that already has an account: its owner proves it is them with the account's
  * password (checked and rate-limited like a sign-in) and gains a membership; name and password stay as
  * they are. The answer is a sign-in answer, in the organization just joined.
@@ -270,19 +299,36 @@ export async function acceptInvitationWithAccount(
   }
   await loginSucceeded(ctx.db, email, client);
   return ctx.db.transaction(async (tx) => {
-    const inv = await repo.claimInvitation(tx, hashToken(input.token));
-    if (!inv) throw new AppError('validation_failed', INVALID);
-    if (await authRepo.membershipIn(tx, user.id, inv.organizationId)) {
-      throw new AppError('conflict', 'You are already a member of this organization. Please sign in.');
-    }
-    const membershipId = await join(
-      tx,
-      inv,
-      user.id,
-      `${user.firstName} ${user.lastName} (${inv.email}) joined as ${inv.role} with their existing account.`,
-      { ip: client.ip, after: { role: inv.role, existing_account: true } },
-    );
-    return startSession(tx, membershipId, client, input.remember);
+    const m = await redeemForAccount(tx, input.token, user, client.ip, ALREADY_MEMBER);
+    return startSession(tx, m.id, client, input.remember);
+  });
+}
+
+/**
+ * The invitee is already signed in (in another organization) as the invited email: the session is the
+ * proof a password would be, so only that email's session may use the link. The session then moves to the
+ * organization joined, as a switch does.
+ */
+export async function joinSignedIn(
+  ctx: AppContext,
+  caller: Caller,
+  token: string,
+  client: Client,
+): Promise<SessionOut> {
+  await consume(ctx.db, LIMITS.invitationAcceptPerIp, client.ip);
+  const found = await repo.findInvitationByToken(ctx.db, hashToken(token));
+  if (!found) throw new AppError('validation_failed', INVALID);
+  const user = await authRepo.findUserById(ctx.db, caller.userId);
+  if (!user || user.email.toLowerCase() !== found.invitation.email.toLowerCase())
+    throw new AppError('forbidden', OTHER_EMAIL);
+  // Before the link's state: a second click on "Join" is told why, not that the link is spent.
+  const alreadyMember = `You are already a member of ${found.organizationName}: choose it in the organization menu.`;
+  if (await authRepo.membershipIn(ctx.db, user.id, found.invitation.organizationId))
+    throw new AppError('conflict', alreadyMember);
+  if (invitationStatus(found.invitation) !== 'pending') throw new AppError('validation_failed', INVALID);
+  return ctx.db.transaction(async (tx) => {
+    const m = await redeemForAccount(tx, token, user, client.ip, alreadyMember);
+    return moveSession(tx, caller, m, client);
   });
 }
 

@@ -84,9 +84,18 @@ describe('InvitationPage for an email that already has an account', () => {
     const user = userEvent.setup();
     const { server, router } = renderExisting(json(joined));
     await user.type(await screen.findByLabelText(/^Password/), 'Bote-at-plastik-42');
+    // Now signed in as the invited email, the page must not pass through its signed-in card on the way.
+    const shown: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) shown.push(n.textContent ?? '');
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
     await user.click(screen.getByRole('button', { name: 'Sign in and join' }));
 
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
+    observer.disconnect();
+    expect(shown.join('|')).not.toMatch(/Join Alpha Recyclers as|Invalid Invitation/);
+    expect(server.calls('GET', '/api/dashboard/invitations/verify/inv-token')).toHaveLength(1);
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(server.calls('POST', '/api/invitations/accept-existing')[0]?.body).toEqual({
       token: 'inv-token',

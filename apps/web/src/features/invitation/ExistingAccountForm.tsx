@@ -16,13 +16,15 @@ const FAILED = 'Failed to join the organization';
 interface ExistingAccountFormProps {
   token: string;
   invitation: InvitationDetails;
+  /** Called as the session opens in the organization joined, before the dashboard is shown. */
+  onSigningIn: () => void;
 }
 
 /**
  * 'I already have an account': the invited email has one, so the invitee signs in with its password to
  * join; name and password stay as they are. The session opens in the organization joined.
  */
-export function ExistingAccountForm({ token, invitation }: ExistingAccountFormProps) {
+export function ExistingAccountForm({ token, invitation, onSigningIn }: ExistingAccountFormProps) {
   const form = useSchemaForm(invitationAcceptExistingBodySchema, { token, password: '' });
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -38,6 +40,7 @@ export function ExistingAccountForm({ token, invitation }: ExistingAccountFormPr
       const response = await acceptInvitationWithAccount({ token, password: values.password });
       // Whatever this browser showed before belongs to another session.
       queryClient.clear();
+      onSigningIn();
       await completeSignIn(response, false, 'password');
       navigate('/dashboard', { replace: true });
       return;

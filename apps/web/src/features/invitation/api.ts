@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Wire } from '../../api/caseConvert.ts';
 import { api } from '../../api/client.ts';
 import type { SessionResponse } from '../../auth/authApi.ts';
+import type { SessionUser } from '../../auth/sessionStore.ts';
 
 export type InvitationVerification = Wire<typeof invitationVerifySchema>;
 export type InvitationDetails = NonNullable<InvitationVerification['invitation']>;
@@ -17,8 +18,8 @@ export interface AcceptInvitationInput {
 
 export const invitationKey = (token: string) => ['invitation', token] as const;
 
-/** `GET /api/dashboard/invitations/verify/{token}`, made without a session. */
-export function useInvitation(token: string) {
+/** `GET /api/dashboard/invitations/verify/{token}`, made without a session; not again once used here. */
+export function useInvitation(token: string, enabled = true) {
   return useQuery({
     queryKey: invitationKey(token),
     queryFn: ({ signal }) =>
@@ -26,7 +27,7 @@ export function useInvitation(token: string) {
         auth: false,
         signal,
       }),
-    enabled: token !== '',
+    enabled: enabled && token !== '',
     // An invalid or used token stays invalid: answer at once instead of after three retries.
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
@@ -43,3 +44,10 @@ export const acceptInvitation = (input: AcceptInvitationInput) =>
  */
 export const acceptInvitationWithAccount = (input: { token: string; password: string }) =>
   api.post<SessionResponse>('/invitations/accept-existing', input, { auth: false });
+
+/**
+ * `POST /api/invitations/join {token}`: signed in as the invited email, the session is the proof. Answers
+ * a new session in the organization joined; the one this browser held is signed out.
+ */
+export const joinInvitation = (token: string) =>
+  api.post<SessionResponse & { user: SessionUser }>('/invitations/join', { token });
