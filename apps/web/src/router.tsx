@@ -4,10 +4,14 @@ import { RequireAuth } from './auth/RequireAuth.tsx';
 import { activityRoutes } from './features/activity/routes.ts';
 import { bomRoutes } from './features/boms/routes.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
+import { certificateVerificationRoutes } from './features/certificate-verification/routes.ts';
+import { complianceAuditRoutes } from './features/compliance-audit/routes.ts';
 import { componentsRoutes } from './features/components/routes.ts';
+import { creditRegistryRoutes } from './features/credit-registry/routes.ts';
 import { customersRoutes } from './features/customers/routes.ts';
 import { dispatchRecordsRoutes } from './features/dispatch-records/routes.ts';
 import { dispatchersRoutes } from './features/dispatchers/routes.ts';
+import { eprCreditsRoutes } from './features/epr-credits/routes.ts';
 import { facilitiesRoutes } from './features/facilities/routes.ts';
 import { franchiseesRoutes } from './features/franchisees/routes.ts';
 import { helpRoutes } from './features/help/routes.ts';
@@ -31,6 +35,7 @@ import { suppliersRoutes } from './features/suppliers/routes.ts';
 import { teamRoutes } from './features/team/routes.ts';
 import { traceabilityRoutes } from './features/traceability/routes.ts';
 import { verifyRoutes } from './features/verify/routes.ts';
+import { certificateRoutes } from './features/waste-diversion-certificate/routes.ts';
 import { PageLoader } from './layout/PageLoader.tsx';
 import { RouteError } from './layout/RouteError.tsx';
 
@@ -61,6 +66,7 @@ export const routes: RouteObject[] = [
       { path: 'invitation/:token', lazy: invitationPage },
       // Public: what a lot's QR code points to (spec §2), outside the layout and the guard.
       ...verifyRoutes,
+      ...certificateVerificationRoutes,
       // Public information pages (/status, /contact, /privacy, /terms, /about, /features, /help-center).
       ...publicPageRoutes,
       {
@@ -72,6 +78,8 @@ export const routes: RouteObject[] = [
           },
           // Verifying a record needs no account (the record log is public), as /verify.
           ...recordLogPublicRoutes,
+          // The EPR credit registry is public too, and a sidebar item: in the layout, outside the guard.
+          ...creditRegistryRoutes,
         ],
       },
       {
@@ -105,6 +113,9 @@ export const routes: RouteObject[] = [
               ...massBalanceRoutes,
               ...recordLogRoutes,
               ...productPassportRoutes,
+              ...eprCreditsRoutes,
+              ...certificateRoutes,
+              ...complianceAuditRoutes,
               ...facilitiesRoutes,
               ...suppliersRoutes,
               ...customersRoutes,

@@ -28,6 +28,10 @@ const STAFF_SIDEBAR = [
   'Record log',
   'Verify a record',
   'Record passport',
+  'EPR credits',
+  'Credit registry',
+  'Diversion certificates',
+  'Compliance audit',
   'Facilities',
   'Suppliers',
   'Customers',
@@ -59,6 +63,7 @@ const SIDEBARS: Record<MemberRole, string[]> = {
     'Record log',
     'Verify a record',
     'Record passport',
+    'Credit registry',
     'Suppliers',
     'Activity log',
     'Profile',
@@ -87,6 +92,7 @@ describe('the sidebar', () => {
     for (const item of items) expect([...ACTIONS, 'public'], item.label).toContain(item.action);
     expect(items.filter((item) => item.action === 'public').map((item) => item.label)).toEqual([
       'Verify a record',
+      'Credit registry',
       'API reference',
     ]);
   });
@@ -103,7 +109,7 @@ describe('the sidebar', () => {
   it('shows a signed-out visitor only the public pages', async () => {
     fakeApi();
     renderLayout();
-    expect(await sidebarLinks()).toEqual(['Verify a record', 'API reference']);
+    expect(await sidebarLinks()).toEqual(['Verify a record', 'Credit registry', 'API reference']);
   });
 });
 
@@ -126,6 +132,9 @@ describe('a page the role may not open', () => {
       'supplier Trace a lot',
       'supplier Mass balance',
       'supplier Product passports',
+      'supplier EPR credits',
+      'supplier Diversion certificates',
+      'supplier Compliance audit',
       'supplier Facilities',
       'supplier Customers',
       'supplier Production lines',

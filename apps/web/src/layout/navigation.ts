@@ -4,10 +4,12 @@ import type { ComponentType } from 'react';
 import { activityNav } from '../features/activity/routes.ts';
 import { bomNav } from '../features/boms/routes.ts';
 import { catalogNav } from '../features/catalog/routes.ts';
+import { complianceNav } from '../features/compliance-audit/routes.ts';
 import { componentsNav } from '../features/components/routes.ts';
 import { customersNav } from '../features/customers/routes.ts';
 import { dispatchRecordsNav } from '../features/dispatch-records/routes.ts';
 import { dispatchersNav } from '../features/dispatchers/routes.ts';
+import { eprCreditsNav } from '../features/epr-credits/routes.ts';
 import { facilitiesNav } from '../features/facilities/routes.ts';
 import { franchiseesNav } from '../features/franchisees/routes.ts';
 import { helpNav } from '../features/help/routes.ts';
@@ -26,6 +28,7 @@ import { settingsNav } from '../features/settings/routes.ts';
 import { supplierLedgerNav } from '../features/supplier-ledger/routes.ts';
 import { suppliersNav } from '../features/suppliers/routes.ts';
 import { teamNav } from '../features/team/routes.ts';
+import { certificatesNav } from '../features/waste-diversion-certificate/routes.ts';
 
 export type NavIcon = ComponentType<{ size?: number | string; stroke?: number; 'aria-hidden'?: boolean }>;
 
@@ -74,6 +77,9 @@ export const navGroups: NavGroup[] = byArea([
   supplierLedgerNav,
   inventoryNav,
   recordLogNav,
+  eprCreditsNav,
+  certificatesNav,
+  complianceNav,
   facilitiesNav,
   suppliersNav,
   customersNav,

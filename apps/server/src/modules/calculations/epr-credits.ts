@@ -110,8 +110,11 @@ export function eprCreditsOf(i: CreditsInput): EprCredits {
   };
 }
 
-/** The target in force: the latest year listed not after the year asked (the last applies onward). */
-function targetOf(i: CreditsInput) {
+/**
+ * The target in force: the latest year listed not after the year asked (the last applies onward).
+ * Also the compliance statement's (modules/compliance), so the rule is read in one place.
+ */
+export function targetOf(i: Pick<CreditsInput, 'regime' | 'country' | 'year'>) {
   const r = i.regime;
   if (!r) {
     const statement = `No EPR regime for ${i.country} in the reference data: there is no recovery target to compare with.`;

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import { closeBooks } from './books.ts';
+import { logoRoutes } from './logo.routes.ts';
 import * as service from './organization.service.ts';
 import { toOrganization } from './organization.service.ts';
 
@@ -23,6 +24,7 @@ const unread = z.object({ unread_count: z.number().int() });
 /** Organization settings, the member's own profile, notifications and the dashboard summary. */
 export const organizationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', authenticate(ctx.db));
+  await app.register(logoRoutes, { ctx });
 
   app.get(
     '/organization',

@@ -3,6 +3,8 @@ import { formatKg } from '@plastrace/shared';
 import { CardList, usePhone } from '../../components/common/CardList.tsx';
 import { formatDateTime } from '../../components/common/format.ts';
 import { humanize } from '../catalog/formModel.ts';
+import { CertificateFacts, certificateFactsOf } from './CertificateFacts.tsx';
+import { CreditBatchFacts, creditBatchFactsOf } from './CreditBatchFacts.tsx';
 import { DataItems, DataItem as Item } from './DataItems.tsx';
 import {
   type DispatchRecordFacts,
@@ -15,6 +17,10 @@ import {
 
 /** What the logged snapshot says, in people's words: the names it carries, never its ids. */
 export function RecordFacts({ snapshot, timeZone }: { snapshot: unknown; timeZone: string }) {
+  const certificate = certificateFactsOf(snapshot);
+  if (certificate) return <CertificateFacts c={certificate} timeZone={timeZone} />;
+  const creditBatch = creditBatchFactsOf(snapshot);
+  if (creditBatch) return <CreditBatchFacts b={creditBatch} timeZone={timeZone} />;
   const facts = factsOf(snapshot);
   switch (facts.kind) {
     case 'receive_record':

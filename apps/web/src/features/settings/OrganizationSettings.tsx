@@ -5,6 +5,7 @@ import { useCan } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { type Organization, useOrganization } from './api.ts';
 import { BooksClosed } from './BooksClosed.tsx';
+import { LogoCard } from './LogoCard.tsx';
 import { OrganizationForm } from './OrganizationForm.tsx';
 
 /** /settings/organization: administrators edit, the other staff read; supplier members may not. */
@@ -59,6 +60,7 @@ function Settings() {
           <ReadOnlyOrganization organization={org} />
         )}
       </Paper>
+      <LogoCard mayManage={mayManage} />
       <BooksClosed organization={org} />
     </Stack>
   );
