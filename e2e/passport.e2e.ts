@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import jsQR from 'jsqr';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD } from './support/api.ts';
@@ -7,6 +6,7 @@ import { signInFresh } from './support/auth.ts';
 import { summary, violations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { pelletLotOfTwoDeliveries } from './support/pellets.ts';
+import { decodeQr } from './support/qr.ts';
 
 // A product passport end to end: a pellet lot of two deliveries (washed, extruded) set up through the
 // API; its passport created and published in the browser; the QR code downloaded and decoded; and the
@@ -21,23 +21,6 @@ const setup = () =>
     { code: 'SUP-1', name: 'Aling Nena', type: 'waste_picker', province: 'Bulacan' },
     { code: 'SUP-2', name: 'Tondo Pickers Cooperative', type: 'cooperative', province: 'Metro Manila' },
   ]);
-
-/** The text a QR code in a PNG holds: the browser decodes the image, jsQR reads its pixels. */
-async function decodeQr(png: Buffer): Promise<string> {
-  const pixels = await b.page.evaluate(async (base64) => {
-    const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
-    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const g = canvas.getContext('2d');
-    if (!g) throw new Error('no 2d context');
-    g.drawImage(bitmap, 0, 0);
-    const data = g.getImageData(0, 0, bitmap.width, bitmap.height);
-    return { width: data.width, height: data.height, data: Array.from(data.data) };
-  }, png.toString('base64'));
-  const code = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height);
-  if (!code) throw new Error('no QR code found in the PNG');
-  return code.data;
-}
 
 describe('product passport in the browser', () => {
   it('publishes a passport whose QR code, scanned signed out, reads the passport', async () => {
@@ -64,7 +47,7 @@ describe('product passport in the browser', () => {
       b.page.getByRole('button', { name: 'QR code (PNG)' }).click(),
     ]);
     const file = await download.path();
-    const link = await decodeQr(readFileSync(file));
+    const link = await decodeQr(b.page, readFileSync(file));
     // No GTIN on the pellets: the organization's lot URI, /o/{organization}/lot/{code}.
     expect(new URL(link).pathname).toMatch(/^\/o\/[^/]+\/lot\//);
     expect(new URL(link).pathname.endsWith(`/lot/${m.pellets}`)).toBe(true);

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { qrPng, qrSvg } from '../lots/lots.qr.ts';
 import { idempotencyHeaders, idempotencyKeyOf } from '../security/idempotency.ts';
 import * as service from './certificates.service.ts';
 
@@ -144,6 +145,28 @@ export const certificatesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         .header('content-disposition', `inline; filename="${number}.pdf"`)
         .header('cache-control', 'private, no-store')
         .send(bytes);
+    },
+  );
+
+  app.get(
+    '/certificates/:id/qr.:format',
+    {
+      schema: {
+        'x-permission': read,
+        tags,
+        summary: 'The QR code of the certificate’s public page: SVG, or a PNG with the number under it',
+        params: idParams.extend({ format: z.enum(['svg', 'png']) }),
+        produces: ['image/png', 'image/svg+xml'],
+      },
+    },
+    async (req, reply) => {
+      const { url, number } = await service.qrTarget(ctx, callerOf(req), req.params.id);
+      reply
+        .header('content-disposition', `inline; filename="${number}.${req.params.format}"`)
+        .header('cache-control', 'private, max-age=3600');
+      return req.params.format === 'svg'
+        ? reply.type('image/svg+xml').send(await qrSvg(url))
+        : reply.type('image/png').send(await qrPng(url, [number]));
     },
   );
 

@@ -350,6 +350,13 @@ export async function pdf(ctx: AppContext, caller: Caller, id: string) {
   };
 }
 
+/** The public page the certificate's QR code opens, and its number for the file's name. */
+export async function qrTarget(ctx: AppContext, caller: Caller, id: string) {
+  const row = await repo.getCertificate(ctx.db, caller.organizationId, id);
+  if (!row) throw notFound('Certificate');
+  return { url: publicUrlOf(ctx, row.id), number: row.number };
+}
+
 /** What the QR code shows anyone, rate limited per address; 404 for an id that is no certificate. */
 export async function publicView(ctx: AppContext, id: string, ip: string): Promise<PublicCertificate> {
   await consume(ctx.db, CERTIFICATE_VIEWS_PER_IP, ip);

@@ -331,6 +331,13 @@ describe('reading', () => {
     expect(text).not.toContain('REVOKED');
     expect(pdf.rawPayload.toString('latin1')).not.toContain('/Subtype /Image');
 
+    // The QR code to print or share: its public page (the browser test decodes it).
+    const png = await o.auditor.get(`/api/certificates/${c.id}/qr.png`);
+    expect(png.statusCode).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
+    const svg = await o.auditor.get(`/api/certificates/${c.id}/qr.svg`);
+    expect(svg.headers['content-type']).toContain('image/svg+xml');
+
     // With a logo set, the PDF carries it.
     const logo = await sharp({ create: { width: 300, height: 120, channels: 3, background: '#2e7d32' } })
       .png()
@@ -342,7 +349,11 @@ describe('reading', () => {
     expect(withLogo.rawPayload.toString('latin1')).toContain('/Subtype /Image');
 
     const other = await newOrganization(ctx.app);
-    for (const url of [`/api/certificates/${c.id}`, `/api/certificates/${c.id}/pdf`])
+    for (const url of [
+      `/api/certificates/${c.id}`,
+      `/api/certificates/${c.id}/pdf`,
+      `/api/certificates/${c.id}/qr.png`,
+    ])
       expect((await other.admin.get(url)).statusCode).toBe(404);
     const revoke = await other.admin.post(`/api/certificates/${c.id}/revoke`, {
       reason: 'Not ours to revoke at all',

@@ -18,7 +18,7 @@ import { newIdempotencyKey } from '../../api/idempotency.ts';
 import { wireFieldErrorsOf } from '../../components/common/apiErrors.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
 import { useSchemaForm } from '../../components/common/schemaForm.ts';
-import { type IssueInput, type RecoveryRow, useIssueCredits } from './api.ts';
+import { type CreditBatch, type IssueInput, type RecoveryRow, useIssueCredits } from './api.ts';
 import { EvidenceTable } from './EvidenceTable.tsx';
 import { intText } from './forms.ts';
 import { creditsText, fateLabel, materialTypeLabel, serialRange } from './labels.tsx';
@@ -57,7 +57,29 @@ const choiceOf = (v: Values): IssueChoice => ({
  * Issuing a batch: where from (facility, vintage, fate, material type), how many credits (at most what
  * the recovery holds), and the evidence the batch would claim — computed here by the server's rule.
  */
-export function IssueForm({ rows, initial }: { rows: RecoveryRow[]; initial: IssueChoice | null }) {
+/** The batch just issued, with its serials and a link to it. Shown by the panel, which outlives the form. */
+export function IssuedAlert({ batch }: { batch: CreditBatch }) {
+  return (
+    <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title="Credits issued" role="status">
+      {creditsText(batch.quantity)} issued as batch {batch.serialPrefix}: serials{' '}
+      {serialRange(batch.firstSerial, batch.lastSerial)}.{' '}
+      <Anchor component={Link} to={`/epr-credits/batches/${batch.id}`}>
+        Open the batch
+      </Anchor>
+    </Alert>
+  );
+}
+
+export function IssueForm({
+  rows,
+  initial,
+  onIssued,
+}: {
+  rows: RecoveryRow[];
+  initial: IssueChoice | null;
+  /** Told of the batch issued: the form goes once the recovery it came from is all claimed. */
+  onIssued: (batch: CreditBatch) => void;
+}) {
   const form = useSchemaForm(
     formSchema,
     initial
@@ -97,7 +119,10 @@ export function IssueForm({ rows, initial }: { rows: RecoveryRow[]; initial: Iss
     issue.mutate(
       { ...body, key: sent.current.key },
       {
-        onSuccess: () => form.setFieldValue('quantity', ''),
+        onSuccess: (batch) => {
+          form.setFieldValue('quantity', '');
+          onIssued(batch);
+        },
         onError: (e) => form.setErrors(wireFieldErrorsOf(e)),
       },
     );
@@ -165,15 +190,6 @@ export function IssueForm({ rows, initial }: { rows: RecoveryRow[]; initial: Iss
           </Stack>
         )}
         {!refusedField && <ActionError error={issue.error} onClose={() => issue.reset()} />}
-        {issue.data && (
-          <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title="Credits issued" role="status">
-            {creditsText(issue.data.quantity)} issued as batch {issue.data.serialPrefix}: serials{' '}
-            {serialRange(issue.data.firstSerial, issue.data.lastSerial)}.{' '}
-            <Anchor component={Link} to={`/epr-credits/batches/${issue.data.id}`}>
-              Open the batch
-            </Anchor>
-          </Alert>
-        )}
         <Group>
           <Button type="submit" loading={issue.isPending} disabled={credits === 0}>
             {preview ? `Issue ${creditsText(quantity)}` : 'Issue credits'}

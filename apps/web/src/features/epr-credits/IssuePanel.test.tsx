@@ -50,7 +50,7 @@ describe('Issuing EPR credits', () => {
       quantity: 2,
     });
     expect(sent?.headers['idempotency-key']).toBeTruthy();
-    const done = await within(form).findByRole('status');
+    const done = await screen.findByRole('status', { name: 'Credits issued' });
     expect(done).toHaveTextContent(`${PREFIX}-000001 – ${PREFIX}-000002`);
     expect(within(done).getByRole('link', { name: 'Open the batch' })).toHaveAttribute(
       'href',

@@ -6,8 +6,8 @@ import { CardList, usePhone } from '../../components/common/CardList.tsx';
 import { EmptyState } from '../../components/common/EmptyState.tsx';
 import { QueryStatus } from '../../components/common/QueryError.tsx';
 import { useCan } from '../../components/common/useMe.ts';
-import { type RecoveryGroup, useCreditRecovery } from './api.ts';
-import { IssueForm } from './IssueForm.tsx';
+import { type CreditBatch, type RecoveryGroup, useCreditRecovery } from './api.ts';
+import { IssuedAlert, IssueForm } from './IssueForm.tsx';
 import { creditsText, fateLabel, materialTypeLabel } from './labels.tsx';
 import type { IssueChoice } from './preview.ts';
 
@@ -19,10 +19,12 @@ export function IssuePanel() {
   const recovery = useCreditRecovery();
   const canIssue = useCan('credits.issue');
   const [picked, setPicked] = useState<{ choice: IssueChoice; at: number } | null>(null);
+  const [issued, setIssued] = useState<CreditBatch | null>(null);
   const data = recovery.data;
 
   return (
     <Stack gap="md">
+      {issued && <IssuedAlert batch={issued} />}
       <QueryStatus query={recovery} what="The eligible recovery" loading="Loading the eligible recovery…" />
       {data && data.groups.length === 0 && (
         <EmptyState title="No recovery is left to issue credits from">
@@ -58,7 +60,12 @@ export function IssuePanel() {
               <Title order={2} fz="h3" id="issue-heading" mb="sm">
                 Issue credits
               </Title>
-              <IssueForm key={picked?.at ?? 0} rows={data.rows} initial={picked?.choice ?? null} />
+              <IssueForm
+                key={picked?.at ?? 0}
+                rows={data.rows}
+                initial={picked?.choice ?? null}
+                onIssued={setIssued}
+              />
             </Paper>
           )}
         </>

@@ -5,7 +5,7 @@ import {
   DIVERSION_FATE_LABELS,
   formatKg,
 } from '@plastrace/shared';
-import { IconExternalLink, IconFileTypePdf } from '@tabler/icons-react';
+import { IconExternalLink, IconFileTypePdf, IconQrcode } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { isNotFound } from '../../components/common/apiErrors.ts';
@@ -83,6 +83,14 @@ function Loaded({ c }: { c: CertificateDetail }) {
             onClick={() => files.download('pdf', `/certificates/${c.id}/pdf`, {}, `${c.number}.pdf`)}
           >
             Download PDF
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconQrcode size={16} aria-hidden />}
+            loading={files.pending === 'qr'}
+            onClick={() => files.download('qr', `/certificates/${c.id}/qr.png`, {}, `${c.number}.png`)}
+          >
+            QR code (PNG)
           </Button>
           <Button
             component="a"
