@@ -55,6 +55,14 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       '/traceability',
       '/mass-balance',
       '/product-passport',
+      '/epr-credits',
+      '/epr-credits?tab=issue',
+      '/epr-credits?tab=batches',
+      '/epr-credits?tab=movements',
+      '/registry',
+      '/compliance-audit',
+      '/waste-diversion-certificate',
+      '/waste-diversion-certificate/new',
     ]) {
       await b.page.goto(path);
       await b.page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -71,5 +79,5 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     found.push(...summary(await violations(b.page)).map((s) => `a trace: ${s}`));
     if (found.length) console.info(found.join('\n'));
     expect(found).toEqual([]);
-  }, 240_000);
+  }, 360_000);
 });

@@ -3,6 +3,7 @@ import { chromium, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type Api, PASSWORD, registerAdmin } from './support/api.ts';
 import { signInFresh } from './support/auth.ts';
+import { summary, violations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
 import { decodeQr } from './support/qr.ts';
@@ -64,7 +65,9 @@ describe('EPR in the browser', () => {
     const page = b.page;
     await signInFresh(page, recycler.email, PASSWORD);
     await page.goto('/epr-credits?tab=issue');
-    await page.getByRole('button', { name: /^Issue from VAL1, \d{4}, Recycling/ }).click({ timeout: 30_000 });
+    await page
+      .getByRole('button', { name: /^Issue from this: VAL1, \d{4}, Recycling/ })
+      .click({ timeout: 30_000 });
     const issue = page.getByRole('form', { name: 'Issue credits' });
     await issue.getByLabel('Credits to issue').fill('57');
     await issue.getByRole('table', { name: 'Evidence the batch would claim' }).getByText('WB-1019').waitFor();
@@ -147,6 +150,8 @@ describe('EPR in the browser', () => {
       .fill('The recovery claimed is supported by weighed and logged evidence.');
     await dialog.getByRole('button', { name: 'Sign off' }).click();
     await page.getByText('Signed off: frozen').waitFor({ timeout: 30_000 });
+    await dialog.waitFor({ state: 'hidden' });
+    expect(summary(await violations(page))).toEqual([]);
     expect(b.errors).toEqual([]);
 
     // The recycler certifies the month's remaining recycled kilograms to its city…
@@ -197,6 +202,7 @@ describe('EPR in the browser', () => {
         .getByText('This certificate stands: issued by Luntian Recyclers E2E and not revoked.')
         .waitFor();
       expect(await stranger.getByText(/^REVOKED/).count()).toBe(0);
+      expect(summary(await violations(stranger))).toEqual([]);
     } finally {
       await browser.close();
     }

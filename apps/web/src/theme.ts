@@ -7,6 +7,7 @@ import {
   darken,
   luminance,
   type MantineColorsTuple,
+  Modal,
 } from '@mantine/core';
 
 /**
@@ -92,5 +93,7 @@ export const theme = createTheme({
     }),
     // A link inside text must not rely on colour alone (WCAG 1.4.1).
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // The dialog's × has no text of its own: screen readers say "Close dialog".
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
   },
 });

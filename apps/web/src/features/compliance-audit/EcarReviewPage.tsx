@@ -137,7 +137,7 @@ function Loaded({ r }: { r: EcarReport }) {
           <Text size="sm">
             Signed off by {r.signedBy?.name} on {formatDateTime(r.signedAt, timeZone)}. The report no longer
             changes: a change needs a new version. It is in the record log:{' '}
-            <Anchor component={Link} to={`/verify/${r.id}`}>
+            <Anchor component={Link} to={`/verify/${r.id}`} c="inherit" fw={600}>
               verify it
             </Anchor>
             .

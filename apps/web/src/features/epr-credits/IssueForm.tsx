@@ -63,7 +63,7 @@ export function IssuedAlert({ batch }: { batch: CreditBatch }) {
     <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title="Credits issued" role="status">
       {creditsText(batch.quantity)} issued as batch {batch.serialPrefix}: serials{' '}
       {serialRange(batch.firstSerial, batch.lastSerial)}.{' '}
-      <Anchor component={Link} to={`/epr-credits/batches/${batch.id}`}>
+      <Anchor component={Link} to={`/epr-credits/batches/${batch.id}`} c="inherit" fw={600}>
         Open the batch
       </Anchor>
     </Alert>

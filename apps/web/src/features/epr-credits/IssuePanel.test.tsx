@@ -70,7 +70,9 @@ describe('Issuing EPR credits', () => {
 
   it('starts the form from a group of the eligible recovery', async () => {
     renderIssue('manager');
-    await userEvent.click(await screen.findByRole('button', { name: /Issue from MNL1, 2026, Recycling/ }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: /Issue from this: MNL1, 2026, Recycling/ }),
+    );
     const form = screen.getByRole('form', { name: 'Issue credits' });
     expect(within(form).getByRole('combobox', { name: 'Material type' })).toHaveValue('PET_BOTTLES_CLEAR');
   });

@@ -91,7 +91,7 @@ function GroupsTable({ groups, onPick }: { groups: RecoveryGroup[]; onPick?: (g:
         variant="light"
         disabled={g.credits === 0}
         onClick={() => onPick(g)}
-        aria-label={`Issue from ${g.facility.code}, ${g.vintage}, ${fateLabel(g.fate)}, ${materialTypeLabel(g.materialType)}`}
+        aria-label={`Issue from this: ${g.facility.code}, ${g.vintage}, ${fateLabel(g.fate)}, ${materialTypeLabel(g.materialType)}`}
       >
         Issue from this
       </Button>
