@@ -6,6 +6,7 @@ import { humanize } from '../catalog/formModel.ts';
 import { CertificateFacts, certificateFactsOf } from './CertificateFacts.tsx';
 import { CreditBatchFacts, creditBatchFactsOf } from './CreditBatchFacts.tsx';
 import { DataItems, DataItem as Item } from './DataItems.tsx';
+import { EcarFacts, ecarFactsOf } from './EcarFacts.tsx';
 import {
   type DispatchRecordFacts,
   factsOf,
@@ -21,6 +22,8 @@ export function RecordFacts({ snapshot, timeZone }: { snapshot: unknown; timeZon
   if (certificate) return <CertificateFacts c={certificate} timeZone={timeZone} />;
   const creditBatch = creditBatchFactsOf(snapshot);
   if (creditBatch) return <CreditBatchFacts b={creditBatch} timeZone={timeZone} />;
+  const ecar = ecarFactsOf(snapshot);
+  if (ecar) return <EcarFacts r={ecar} timeZone={timeZone} />;
   const facts = factsOf(snapshot);
   switch (facts.kind) {
     case 'receive_record':

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** What is logged, for a record the log does not hold. */
 export const LOGGED_ONLY =
-  'Only posted deliveries, production runs and dispatches, the lots they make and published product passports are logged; a draft is logged once it is posted.';
+  'Only posted deliveries, production runs and dispatches, the lots they make, published product passports, EPR credit batches (at each movement), waste diversion certificates and signed-off ECARs are logged; a draft is logged once it is posted.';
 
 /** What the record log's empty lists say (the log fills itself from postings). */
 export const EMPTY_LOG = 'Nothing has been logged yet: post a delivery and it appears here within a second.';
@@ -145,12 +145,22 @@ export function recordIdOf(text: string): string | null {
 export const leaves = (n: number | undefined) => (n === 1 ? '1 leaf' : `${n} leaves`);
 
 /** 'receive_record' → 'receive record'. */
-export const typeWords = (type: string) => type.replaceAll('_', ' ');
+export const typeWords = (type: string) => (type === 'ecar' ? 'ECAR' : type.replaceAll('_', ' '));
 
 /** What people call the record: its number (RR-, PR-, DS-) or a lot's code, else its id. */
 export function recordName(id: string, snapshot: unknown): string {
-  const s = (snapshot ?? {}) as { number?: unknown; code?: unknown; lot_code?: unknown };
+  const s = (snapshot ?? {}) as {
+    number?: unknown;
+    code?: unknown;
+    lot_code?: unknown;
+    serial_prefix?: unknown;
+    type?: unknown;
+    year?: unknown;
+    version?: unknown;
+  };
   if (typeof s.number === 'string' && s.number) return s.number;
+  if (typeof s.serial_prefix === 'string' && s.serial_prefix) return s.serial_prefix;
+  if (s.type === 'ecar' && typeof s.year === 'number') return `${s.year} v${s.version ?? '?'}`;
   if (typeof s.code === 'string' && s.code) return s.code;
   if (typeof s.lot_code === 'string' && s.lot_code) return s.lot_code;
   return id;
