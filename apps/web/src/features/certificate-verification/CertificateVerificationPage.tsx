@@ -1,4 +1,4 @@
-import { Alert, Anchor, Container, DataList, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Container, DataList, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { CERTIFICATE_CLIENT_TYPE_LABELS, DIVERSION_FATE_LABELS, formatKg } from '@plastrace/shared';
 import { IconAlertOctagon, IconCircleCheck, IconSearchOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -7,6 +7,7 @@ import { isNotFound } from '../../components/common/apiErrors.ts';
 import { formatDate, formatDateTime } from '../../components/common/format.ts';
 import { QueryError } from '../../components/common/QueryError.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
+import { CertificateLinesTable } from '../waste-diversion-certificate/LinesTable.tsx';
 import { type PublicCertificate, usePublicCertificate } from './api.ts';
 
 const TITLE = 'Verify a waste diversion certificate';
@@ -94,26 +95,15 @@ function Facts({ c }: { c: PublicCertificate }) {
           <Item label="Signed by">{`${c.signatoryName}, ${c.signatoryTitle}`}</Item>
         </DataList>
       </Paper>
-      <Table withTableBorder verticalSpacing="xs" aria-label="Kilograms by material and fate">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Material</Table.Th>
-            <Table.Th>Fate</Table.Th>
-            <Table.Th ta="right">Kg</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {c.lines.map((l) => (
-            <Table.Tr key={`${l.materialType}/${l.fate}`}>
-              <Table.Td>{l.name}</Table.Td>
-              <Table.Td>{DIVERSION_FATE_LABELS[l.fate]}</Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {formatKg(l.kg)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <CertificateLinesTable
+        bordered
+        lines={c.lines.map((l) => ({
+          key: `${l.materialType}/${l.fate}`,
+          material: l.name,
+          fate: DIVERSION_FATE_LABELS[l.fate],
+          kg: l.kg,
+        }))}
+      />
       <Text size="sm">
         <Anchor component={Link} to={c.logUrl}>
           Check its record-log proof

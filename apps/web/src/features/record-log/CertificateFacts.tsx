@@ -1,7 +1,8 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { formatKg } from '@plastrace/shared';
 import { z } from 'zod';
 import { formatDateTime } from '../../components/common/format.ts';
+import { CertificateLinesTable } from '../waste-diversion-certificate/LinesTable.tsx';
 import { DataItems, DataItem as Item } from './DataItems.tsx';
 
 // A logged waste diversion certificate (log_certificate_snapshot, migration 0027): version 1 as issued,
@@ -59,25 +60,14 @@ export function CertificateFacts({ c, timeZone }: { c: CertificateSnapshot; time
         )}
       </DataItems>
       {c.lines.length > 0 && (
-        <Table verticalSpacing="xs" aria-label="Kilograms by material and fate">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Material</Table.Th>
-              <Table.Th>Fate</Table.Th>
-              <Table.Th ta="right">Kg</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {c.lines.map((l) => (
-              // One line per material type × fate (the certificate's rule).
-              <Table.Tr key={`${l.material_type}/${l.fate}`}>
-                <Table.Td>{l.name ?? l.material_type ?? '—'}</Table.Td>
-                <Table.Td>{words(l.fate)}</Table.Td>
-                <Table.Td ta="right">{formatKg(l.kg)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <CertificateLinesTable
+          lines={c.lines.map((l) => ({
+            key: `${l.material_type}/${l.fate}`,
+            material: l.name ?? l.material_type ?? '—',
+            fate: words(l.fate),
+            kg: l.kg,
+          }))}
+        />
       )}
     </>
   );

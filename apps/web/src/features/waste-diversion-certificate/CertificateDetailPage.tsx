@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, DataList, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, DataList, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   CERTIFICATE_CLIENT_TYPE_LABELS,
   certificateRevokeSchema,
@@ -20,6 +20,7 @@ import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { type CertificateDetail, useCertificate, useRevokeCertificate } from './api.ts';
 import { EvidenceTable } from './EvidenceTable.tsx';
+import { CertificateLinesTable } from './LinesTable.tsx';
 import { CertificateStatusBadge, periodText } from './labels.tsx';
 
 const TITLE = 'Waste diversion certificate';
@@ -138,30 +139,15 @@ function Loaded({ c }: { c: CertificateDetail }) {
         </DataList>
       </Paper>
 
-      <Table withTableBorder verticalSpacing="xs" aria-label="Kilograms by material and fate">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Material</Table.Th>
-            <Table.Th>Fate</Table.Th>
-            <Table.Th ta="right">Kg</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {c.lines.map((l) => (
-            <Table.Tr key={`${l.materialType}/${l.fate}`}>
-              <Table.Td>{l.name}</Table.Td>
-              <Table.Td>{DIVERSION_FATE_LABELS[l.fate]}</Table.Td>
-              <Table.Td ta="right">{formatKg(l.kg)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th colSpan={2}>Total</Table.Th>
-            <Table.Th ta="right">{formatKg(c.totalKg)}</Table.Th>
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
+      <CertificateLinesTable
+        bordered
+        lines={c.lines.map((l) => ({
+          key: `${l.materialType}/${l.fate}`,
+          material: l.name,
+          fate: DIVERSION_FATE_LABELS[l.fate],
+          kg: l.kg,
+        }))}
+      />
 
       <EvidenceTable evidence={c.evidence} />
 
