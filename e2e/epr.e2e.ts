@@ -77,7 +77,10 @@ describe('EPR in the browser', () => {
 
     // …and transfers 50 of them to the brand, confirming the recipient by its name.
     await page.goto('/epr-credits');
-    await page.getByRole('button', { name: 'Transfer', exact: true }).first().click({ timeout: 30_000 });
+    await page
+      .getByRole('button', { name: /^Transfer PH-PTEPR-/ })
+      .first()
+      .click({ timeout: 30_000 });
     const transfer = page.getByRole('form', { name: 'Transfer credits' });
     await transfer.getByLabel('Credits to transfer').fill('50');
     await transfer.getByLabel('Recipient’s organization identifier').fill(brandSlug ?? '');
@@ -90,7 +93,10 @@ describe('EPR in the browser', () => {
     await page.goto(`/compliance-audit?year=${YEAR}`);
     await figure(page, 'Shortfall').getByText('90,000 kg').waitFor({ timeout: 30_000 });
     await page.goto('/epr-credits');
-    await page.getByRole('button', { name: 'Retire', exact: true }).first().click({ timeout: 30_000 });
+    await page
+      .getByRole('button', { name: /^Retire PH-PTEPR-/ })
+      .first()
+      .click({ timeout: 30_000 });
     const retire = page.getByRole('form', { name: 'Retire credits' });
     await retire.getByLabel('Credits to retire').fill('50');
     await retire.getByLabel('Beneficiary').fill('Bravo Brands EPR E2E');

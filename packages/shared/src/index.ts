@@ -1,3 +1,4 @@
+export * from './allocate.ts';
 export * from './bom.ts';
 export * from './case.ts';
 export * from './constants.ts';

@@ -9,7 +9,7 @@ import {
 
 describe('credit serials', () => {
   it('name country, programme, organization, facility, vintage, batch and number', () => {
-    const prefix = creditSerialPrefix('ecoplast', 'mnl-1', 2026, 7);
+    const prefix = creditSerialPrefix(serialOrganizationCode('ecoplast'), 'mnl-1', 2026, 7);
     expect(prefix).toBe('PH-PTEPR-ECOPLAST-MNL1-2026-0007');
     expect(creditSerial(prefix, 42)).toBe('PH-PTEPR-ECOPLAST-MNL1-2026-0007-000042');
     expect(parseCreditSerial('ph-ptepr-ecoplast-mnl1-2026-0007-000042')).toEqual({ prefix, no: 42 });
@@ -20,6 +20,10 @@ describe('credit serials', () => {
   it('keep a sign-up slug’s random end, so two organizations of one name differ', () => {
     expect(serialOrganizationCode('credits-b')).toBe('CREDITSB');
     expect(serialOrganizationCode('ecoplast-recycling-inc-3fa2b1')).toBe('ECOPLA3FA2B1');
+    // A code another organization's batches hold already: the id's last hex digits make it its own.
+    expect(
+      serialOrganizationCode('eco-plast', { organizationId: '01a21813-7542-779a-ba9d-31e8db0e55d6' }),
+    ).toBe('ECOPDB0E55D6');
   });
 });
 

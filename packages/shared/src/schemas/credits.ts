@@ -59,21 +59,28 @@ export function parseCreditSerial(serial: string): { prefix: string; no: number 
  * A batch's serial prefix: country, programme, organization, facility, vintage year and batch number,
  * e.g. PH-PTEPR-ECOPLAST-MNL1-2026-0001.
  */
-export const creditSerialPrefix = (slug: string, facilityCode: string, vintage: number, batchNo: number) =>
+export const creditSerialPrefix = (orgCode: string, facilityCode: string, vintage: number, batchNo: number) =>
   [
     CREDIT_COUNTRY,
     CREDIT_PROGRAMME,
-    serialOrganizationCode(slug),
+    orgCode,
     facilityCode.toUpperCase().replace(/[^A-Z0-9]/g, ''),
     vintage,
     String(batchNo).padStart(4, '0'),
   ].join('-');
 
-/** The organization part of a serial: the slug's letters and digits, upper case, at most 12. */
-export function serialOrganizationCode(slug: string): string {
+/**
+ * The organization part of a serial: the slug's letters and digits, upper case, at most 12. Two slugs can
+ * give one code ("eco-plast", "ecoplast"): the organization that finds its code taken by another's
+ * batches uses `distinct`, its id's first hex digits in place of the code's last four.
+ */
+export function serialOrganizationCode(slug: string, distinct?: { organizationId: string }): string {
   const code = slug.toUpperCase().replace(/[^A-Z0-9]/g, '');
   // Slugs made at sign-up end in a random suffix: keep it, so two "EcoPlast" organizations differ.
-  return code.length <= 12 ? code : `${code.slice(0, 6)}${code.slice(-6)}`;
+  const short = code.length <= 12 ? code : `${code.slice(0, 6)}${code.slice(-6)}`;
+  if (!distinct) return short;
+  const tag = distinct.organizationId.replace(/-/g, '').slice(-8).toUpperCase();
+  return `${short.slice(0, 4)}${tag}`;
 }
 
 /**

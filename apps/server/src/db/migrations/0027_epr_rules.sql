@@ -5,7 +5,9 @@
 --    × its co-processing losses ÷ its inputs is co-processing (landfill, evaporation, resale and reject
 --    lots earn nothing: conservative, as the credit schemes ask);
 --  * a posted dispatch delivered to a recycler or manufacturer (recycling) or a co-processor
---    (co-processing): the line's kg, scaled down when the customer received less than was shipped.
+--    (co-processing): the line's kg, scaled down when the customer received less than was shipped. The
+--    customer's type is the one logged when the dispatch was posted (its record-log entry), so editing the
+--    customer later neither makes nor unmakes recovery, nor moves kilograms from one fate to another.
 -- Each figure is rounded down to the gram. Splits and merges before processing are not followed.
 CREATE FUNCTION epr_recovery(p_org uuid, p_lot uuid DEFAULT NULL)
 RETURNS TABLE (lot_id uuid, recovery_record_id uuid, recovery_kind text, fate text, recovered_on date, kg numeric)
@@ -31,7 +33,7 @@ LANGUAGE sql STABLE AS $$
   WHERE f.part > 0
   UNION ALL
   SELECT dl.lot_id, d.id, 'dispatch_record',
-    CASE WHEN c.type = 'co_processor' THEN 'co_processing' ELSE 'recycling' END,
+    CASE WHEN k.type = 'co_processor' THEN 'co_processing' ELSE 'recycling' END,
     (d.delivered_at AT TIME ZONE o.time_zone)::date,
     trunc(dl.kg * least(1, coalesce(d.received_kg, t.shipped) / t.shipped), 3)
   FROM dispatch_lines dl JOIN received ON received.id = dl.lot_id
@@ -39,8 +41,12 @@ LANGUAGE sql STABLE AS $$
   JOIN customers c ON c.id = d.customer_id
   JOIN organizations o ON o.id = d.organization_id
   CROSS JOIN LATERAL (SELECT sum(x.kg) AS shipped FROM dispatch_lines x WHERE x.record_id = d.id) t
+  CROSS JOIN LATERAL (SELECT coalesce((
+      SELECT le.snapshot->'labels'->>'customer_type' FROM log_entries le
+      WHERE le.record_type = 'dispatch_record' AND le.record_id = d.id AND le.event = 'posted'
+      ORDER BY le.logged_at LIMIT 1), c.type::text) AS type) k
   WHERE d.organization_id = p_org AND d.status = 'posted' AND d.delivered_at IS NOT NULL
-    AND c.type IN ('recycler', 'manufacturer', 'co_processor')
+    AND k.type IN ('recycler', 'manufacturer', 'co_processor')
 $$;
 --> statement-breakpoint
 -- The claims ledger's one rule: the kilograms claimed per (claim type, lot, recovery record, fate) never
@@ -112,8 +118,29 @@ CREATE TRIGGER compliance_footprints_append_only BEFORE UPDATE OR DELETE ON comp
 CREATE TRIGGER ecar_reviews_append_only BEFORE UPDATE OR DELETE ON ecar_reviews
   FOR EACH ROW EXECUTE FUNCTION reject_log_mutation();
 --> statement-breakpoint
--- Credit blocks: a retired block never changes again; no block is deleted or leaves its batch, and its
--- range stays inside the batch (a transfer shrinks one block and adds another).
+-- A review belongs to a report of its own organization that is not yet signed off.
+CREATE FUNCTION ecar_reviews_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  v_status text;
+BEGIN
+  SELECT status INTO v_status FROM ecar_reports WHERE id = NEW.report_id AND organization_id = NEW.organization_id;
+  IF v_status IS NULL THEN
+    PERFORM pt_fail(404, 'Report not found');
+  ELSIF v_status = 'signed_off' THEN
+    PERFORM pt_fail(422, 'A signed-off report is frozen: draft a new version to change it');
+  END IF;
+  RETURN NEW;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER ecar_reviews_guard BEFORE INSERT ON ecar_reviews
+  FOR EACH ROW EXECUTE FUNCTION ecar_reviews_guard();
+--> statement-breakpoint
+-- Credit blocks: a retired block never changes again; no block is deleted or leaves its batch, its range
+-- stays inside the batch (a transfer shrinks one block and adds another), and no two blocks of a batch
+-- share a serial. Every change to a batch's blocks first takes the batch's advisory lock, so changes to
+-- one batch run one at a time: the overlap check sees the others' committed blocks, and the movement that
+-- follows counts the batch's movements (its record-log version) after theirs.
 CREATE FUNCTION credit_blocks_guard() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v_quantity int;
@@ -121,6 +148,7 @@ BEGIN
   IF TG_OP = 'DELETE' THEN
     RAISE EXCEPTION 'credit_blocks: DELETE is not allowed' USING ERRCODE = 'insufficient_privilege';
   END IF;
+  PERFORM pg_advisory_xact_lock(hashtextextended('plastrace:credit-batch:' || NEW.batch_id::text, 0));
   IF TG_OP = 'UPDATE' THEN
     IF OLD.status = 'retired' THEN
       PERFORM pt_fail(422, 'Retired credits never move');
@@ -132,6 +160,10 @@ BEGIN
   SELECT quantity INTO v_quantity FROM credit_batches WHERE id = NEW.batch_id;
   IF NEW.last_no > v_quantity THEN
     PERFORM pt_fail(422, 'Serials beyond the batch');
+  END IF;
+  IF EXISTS (SELECT 1 FROM credit_blocks k WHERE k.batch_id = NEW.batch_id AND k.id <> NEW.id
+             AND k.first_no <= NEW.last_no AND k.last_no >= NEW.first_no) THEN
+    PERFORM pt_fail(409, 'These serials are already in another block of the batch');
   END IF;
   RETURN NEW;
 END;
@@ -188,7 +220,7 @@ CREATE FUNCTION log_credit_batch_snapshot(p_id uuid) RETURNS jsonb LANGUAGE sql 
     'type', 'credit_batch', 'id', b.id, 'organization_id', b.organization_id,
     'serial_prefix', b.serial_prefix, 'country', b.country, 'programme', b.programme,
     'vintage', b.vintage, 'fate', b.fate, 'material_type', b.material_type, 'quantity', b.quantity,
-    'kg', b.kg, 'coc_model', b.coc_model, 'issued_at', pt_iso(b.issued_at),
+    'kg', b.kg::text, 'coc_model', b.coc_model, 'issued_at', pt_iso(b.issued_at),
     'blocks', coalesce((SELECT jsonb_agg(jsonb_build_object(
         'first_no', k.first_no, 'last_no', k.last_no, 'status', k.status,
         'beneficiary', k.beneficiary, 'compliance_year', k.compliance_year, 'purpose', k.purpose,
@@ -204,7 +236,7 @@ CREATE FUNCTION log_certificate_snapshot(p_id uuid) RETURNS jsonb LANGUAGE sql S
   SELECT jsonb_build_object(
     'type', 'certificate', 'id', c.id, 'organization_id', c.organization_id, 'number', c.number,
     'client_name', c.client_name, 'client_type', c.client_type,
-    'period_from', c.period_from, 'period_to', c.period_to, 'lines', c.lines, 'total_kg', c.total_kg,
+    'period_from', c.period_from, 'period_to', c.period_to, 'lines', c.lines, 'total_kg', c.total_kg::text,
     'issued_at', pt_iso(c.issued_at), 'revoked_at', pt_iso(c.revoked_at), 'revoke_reason', c.revoke_reason,
     'labels', jsonb_build_object('organization', o.name))
   FROM diversion_certificates c JOIN organizations o ON o.id = c.organization_id

@@ -22,7 +22,13 @@ import type { Caller } from '../../plugins/auth.ts';
 import { logChange } from '../activity/changes.ts';
 import { streamCsv } from '../activity/export.ts';
 import { allocate } from '../claims/allocate.ts';
-import { insertClaims, type NewClaim, recovery, releaseClaims } from '../claims/claims.repo.ts';
+import {
+  insertClaims,
+  type NewClaim,
+  recovery,
+  releaseClaims,
+  takeClaimsTurn,
+} from '../claims/claims.repo.ts';
 import { appendEntries } from '../log/log.repo.ts';
 import { logoContent } from '../organization/logo.repo.ts';
 import { idempotent } from '../security/idempotency.ts';
@@ -213,6 +219,7 @@ export async function issue(ctx: AppContext, caller: Caller, input: CertificateI
   const scope = { organizationId: orgId, route: 'certificates:issue', key };
   return idempotent(ctx.db, scope, input, async (tx) => {
     const org = await orgOf(tx, orgId);
+    await takeClaimsTurn(tx, orgId, CLAIM_TYPE);
     const { claims, lines } = await allocateLines(tx, orgId, input);
     const id = uuidv7();
     await claimsOrConflict(() =>

@@ -105,6 +105,16 @@ export async function recovery(h: Handle, orgId: string, f: RecoveryFilter): Pro
   );
 }
 
+/**
+ * Makes the organization's claims of one type take turns until commit: each then allocates from what the
+ * previous one left, instead of racing for the same oldest kilograms and losing to the claims trigger.
+ */
+export async function takeClaimsTurn(tx: Tx, orgId: string, claimType: ClaimType): Promise<void> {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`plastrace:claims:${orgId}:${claimType}`}, 0))`,
+  );
+}
+
 export type NewClaim = {
   lotId: string;
   recoveryRecordId: string;

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import type { TestClient } from '../../test/http.ts';
@@ -133,5 +134,60 @@ describe('claims', () => {
       reason: 'Entered twice by mistake',
     });
     expect(res.statusCode, res.body).toBe(422);
+  });
+});
+
+describe('recovery by a delivered dispatch', () => {
+  it('counts a received lot delivered to a recycler, by the customer’s type when it was posted', async () => {
+    const picker = await fx.supplier('CL-DISP');
+    const bale = await fx.receive(picker, '500');
+    const customer = await admin.post('/api/customers', {
+      code: 'CL-REC',
+      name: 'Pasig Recyclers',
+      type: 'recycler',
+    });
+    expect(customer.statusCode, customer.body).toBe(201);
+    const posted = await admin.post('/api/dispatch-records?post=true', {
+      customer_id: customer.json().id,
+      facility_id: fx.ids.facility,
+      dispatched_at: '2026-11-22T09:00:00+08:00',
+      lines: [{ lot_id: bale.id, kg: '500', unit_price: '25.00' }],
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const proof = new FormData();
+    for (const [k, v] of Object.entries({
+      delivered_at: '2026-11-22T15:00:00+08:00',
+      received_kg: '490',
+      receiver_name: 'M. Reyes',
+    }))
+      proof.append(k, v);
+    const signature = await sharp({
+      create: { width: 60, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
+    proof.append('signature', new Blob([new Uint8Array(signature)], { type: 'image/png' }), 'sig.png');
+    const delivered = await admin.request(
+      'POST',
+      `/api/dispatch-records/${posted.json().id}/delivery`,
+      proof,
+    );
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const rows = async () =>
+      (await recovery(ctx.database.db, org, { claimType: 'epr_credit', lotIds: [bale.id] })).map((r) => [
+        r.recovery_kind,
+        r.fate,
+        r.kg,
+      ]);
+    // 490 of the 500 kg shipped arrived: that is what was recovered.
+    expect(await rows()).toEqual([['dispatch_record', 'recycling', '490.000']]);
+    // Calling the customer a co-processor (or a trader) afterwards changes nothing: the type logged at posting holds.
+    const c = (await admin.get(`/api/customers/${customer.json().id}`)).json();
+    const edit = await admin.request('PATCH', `/api/customers/${c.id}`, {
+      type: 'co_processor',
+      version: c.version,
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await rows()).toEqual([['dispatch_record', 'recycling', '490.000']]);
   });
 });

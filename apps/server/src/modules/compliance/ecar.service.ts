@@ -171,6 +171,13 @@ export async function signOff(ctx: AppContext, caller: Caller, id: string, opini
   const org = caller.organizationId;
   await ctx.db.transaction(async (tx) => {
     const { report, latest } = await openReport(tx, org, id);
+    // One signed report per year: the one in force is the latest version drafted.
+    await repo.lockYear(tx, org, report.year);
+    const last = await repo.lastVersion(tx, org, report.year);
+    if (report.version < last)
+      throw unprocessable(
+        `Version ${report.version} is superseded by version ${last} of the ${report.year} ECAR: review and sign off the latest`,
+      );
     const open = openItems(report.content, latest);
     if (open.length)
       throw unprocessable(

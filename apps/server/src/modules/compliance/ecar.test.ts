@@ -238,6 +238,17 @@ describe('ECAR', () => {
     expect(next.json().open_items).toHaveLength(3);
     const list = (await auditor.get('/api/compliance/ecar')).json();
     expect(list.items.map((i: { version: number }) => i.version)).toEqual([2, 1]);
+
+    // Once version 3 is drafted, version 2 — even fully accepted — is no longer the one to sign.
+    const v2 = next.json().id;
+    for (const key of ['footprint:rigid', 'footprint:sachet', retirementKey()])
+      await decide(v2, key, 'accepted');
+    expect((await manager.post('/api/compliance/years/2026/ecar')).statusCode).toBe(201);
+    const stale = await auditor.post(`/api/compliance/ecar/${v2}/sign-off`, {
+      opinion: 'Signing the older draft.',
+    });
+    expect(stale.statusCode).toBe(422);
+    expect(stale.json().message).toMatch(/superseded by version 3/);
   });
 
   it('prints the report as a PDF, and hides it from other organizations', async () => {

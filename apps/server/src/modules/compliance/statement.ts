@@ -1,6 +1,7 @@
 import {
   type ComplianceFigures,
   type ComplianceFine,
+  CREDIT_KG,
   divide,
   formatCount,
   formatKg,
@@ -112,7 +113,7 @@ export function figuresOf(i: FiguresInput): Figures {
       ? null
       : // kg (3) × percent (2) ÷ 100, rounded half up to the gram.
         (divide(toUnits(i.footprintKg, 3) * toUnits(i.targetPct, 2), 5, 100n, 0, 3) ?? 0n);
-  const recovered = BigInt(i.retiredCredits) * 1_000_000n;
+  const recovered = BigInt(i.retiredCredits) * toUnits(CREDIT_KG, 3);
   const diff = required === null ? null : recovered - required;
   const shortfall = diff === null ? null : diff < 0n ? -diff : 0n;
   const fine = fineOf(i.obliged, shortfall, i.recoveryCostPhpPerKg);

@@ -1,13 +1,16 @@
 import {
   type ComplianceFigures,
   type ComplianceRetirement,
+  CREDIT_KG,
   creditSerial,
   ENTERPRISE_KIND_LABELS,
   type EnterpriseKind,
   type FootprintEntry,
   formatKg,
+  formatUnits,
   PACKAGING_CATEGORIES,
   sumDecimals,
+  toUnits,
 } from '@plastrace/shared';
 import type { Tx } from '../../db/client.ts';
 import * as calculations from '../calculations/calculations.repo.ts';
@@ -45,7 +48,7 @@ export const retirementView = (r: repo.RetirementRow): ComplianceRetirement => {
     first_serial: creditSerial(r.serial_prefix, r.first_no),
     last_serial: creditSerial(r.serial_prefix, r.last_no),
     credits,
-    kg: `${credits * 1000}.000`,
+    kg: formatUnits(BigInt(credits) * toUnits(CREDIT_KG, 3), 3),
     beneficiary: r.beneficiary,
     purpose: r.purpose,
     compliance_year: r.compliance_year,

@@ -13,6 +13,7 @@ import {
   creditSerialPrefix,
   formatKg,
   formatUnits,
+  serialOrganizationCode,
   toUnits,
 } from '@plastrace/shared';
 import { uuidv7 } from 'uuidv7';
@@ -86,7 +87,14 @@ export async function eligibleRecovery(
     available_kg: formatUnits(grams, 3),
     ...wholeCredits(grams),
   }));
-  const credits = summed.reduce((n, g) => n + g.credits, 0);
+  // A batch is issued per facility, fate and vintage, of one material type or mixed: what can be issued
+  // is the whole tonnes of each facility × fate × vintage, across its material types.
+  const perBatch = new Map<string, bigint>();
+  for (const g of groups.values()) {
+    const key = [g.facility.id, g.fate, g.vintage].join('|');
+    perBatch.set(key, (perBatch.get(key) ?? 0n) + g.grams);
+  }
+  const credits = [...perBatch.values()].reduce((n, grams) => n + wholeCredits(grams).credits, 0);
   return {
     rows: found.map((r) => ({
       lot: { id: r.lot_id, code: r.lot_code },
@@ -116,7 +124,6 @@ export async function eligibleRecovery(
         a.fate.localeCompare(b.fate) ||
         (a.material_type ?? '').localeCompare(b.material_type ?? ''),
     ),
-    // Credits are issued per facility, fate and vintage: the sum of the groups', not the grand total's.
     totals: {
       available_kg: formatUnits(total, 3),
       credits,
@@ -224,7 +231,11 @@ export function issue(ctx: AppContext, caller: Caller, body: CreditIssue, idempo
     const self = await repo.organizationById(tx, org);
     // Numbered once the claims hold (on the counter row locked above): a refused issuance takes no number.
     const batchNo = await repo.nextBatchNo(tx, org, body.vintage);
-    const serialPrefix = creditSerialPrefix(self?.slug ?? '', facility.code, body.vintage, batchNo);
+    const code = serialOrganizationCode(self?.slug ?? '');
+    const orgCode = (await repo.serialCodeTakenByAnother(tx, org, code))
+      ? serialOrganizationCode(self?.slug ?? '', { organizationId: org })
+      : code;
+    const serialPrefix = creditSerialPrefix(orgCode, facility.code, body.vintage, batchNo);
     await repo.insertBatch(tx, {
       id,
       orgId: org,

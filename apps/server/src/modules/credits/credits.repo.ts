@@ -1,3 +1,4 @@
+import { CREDIT_COUNTRY, CREDIT_PROGRAMME } from '@plastrace/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 
@@ -20,6 +21,16 @@ export async function lockVintage(tx: Tx, orgId: string, vintage: number) {
     sql`INSERT INTO counters (organization_id, name, value) VALUES (${orgId}::uuid, ${`credit-batch-${vintage}`}, 0)
         ON CONFLICT (organization_id, name) DO UPDATE SET value = counters.value`,
   );
+}
+
+/** Whether another organization's credit serials carry this organization code already. */
+export async function serialCodeTakenByAnother(tx: Tx, orgId: string, code: string): Promise<boolean> {
+  const [row] = await rows<{ taken: boolean }>(
+    tx,
+    sql`SELECT EXISTS (SELECT 1 FROM credit_batches WHERE organization_id <> ${orgId}::uuid
+          AND serial_prefix LIKE ${`${CREDIT_COUNTRY}-${CREDIT_PROGRAMME}-${code}-%`}) AS taken`,
+  );
+  return row?.taken === true;
 }
 
 /** The next batch number of the vintage (gapless: a failed issuance gives its number back). */

@@ -62,13 +62,22 @@ export async function batchDetail(
     limit: BATCH_PARTS,
   });
   const movements = await repo.listMovements(h, org, { batchId: id, limit: BATCH_PARTS });
+  // The issuer sees every block, but names only the holders it moved credits to: one further down the
+  // chain (a buyer's buyer) stays unnamed to it. Others see only their own blocks.
+  const named = new Set(movements.filter((m) => m.from_organization_id === org).map((m) => m.to_slug));
+  const unnamed = (k: (typeof blocks)[number]) =>
+    issuer && k.holder_slug !== k.issuer_slug && !named.has(k.holder_slug);
   return {
     ...summary,
-    collector_pay_php: issuer ? row.collector_pay_php : null,
-    collector_pay_per_kg: issuer ? row.collector_pay_per_kg : null,
-    evidence: issuer ? (row.evidence as CreditEvidence[]) : null,
+    // The evidence and what the collectors were paid travel with the credits: a buyer, and its auditor,
+    // check every claim down to the weighbridge ticket (no supplier names or prices are in it).
+    collector_pay_php: row.collector_pay_php,
+    collector_pay_per_kg: row.collector_pay_per_kg,
+    evidence: row.evidence as CreditEvidence[],
     issued_by: issuer ? { id: row.issued_by, name: row.issued_by_name } : null,
-    blocks: blocks.map(toBlock),
+    blocks: blocks.map((k) =>
+      unnamed(k) ? { ...toBlock(k), holder: { name: 'Another organization', slug: '' } } : toBlock(k),
+    ),
     movements: movements.map((m) => toMovement(org, m)),
     log_url: `${ctx.publicUrl}/verify/${id}`,
   };

@@ -319,7 +319,10 @@ describe('moving credits', () => {
       expect.objectContaining({ first_no: 1, last_no: 3, status: 'held', public_status: 'transferred' }),
     ]);
     const seen = (await b.auditor.get(`/api/credits/batches/${batchId}`)).json();
-    expect(seen).toMatchObject({ is_issuer: false, evidence: null, collector_pay_php: null, held_by_you: 3 });
+    // The evidence and the collectors' pay travel with the credits; who issued them stays the issuer's.
+    expect(seen).toMatchObject({ is_issuer: false, issued_by: null, held_by_you: 3 });
+    expect(seen.evidence.length).toBeGreaterThan(0);
+    expect(seen.collector_pay_per_kg).toMatch(/^\d+\.\d{4}$/);
     expect(seen.blocks).toHaveLength(1);
     expect((await b.auditor.get('/api/credits/movements')).json().items[0].direction).toBe('in');
     expect(await auditActions(ctx, batchId)).toContain('credit_batch.received');
@@ -408,6 +411,37 @@ describe('moving credits', () => {
     expect(one.json()).toMatchObject({ first_serial: `${prefix}-000004`, last_serial: `${prefix}-000009` });
     expect((await ctx.app.inject({ url: `/api/public/credits/${prefix}-000010` })).statusCode).toBe(404);
   });
+
+  it('moves two blocks of one batch at once one after the other, and names to the issuer only whom it sold to', async () => {
+    // a holds 2–3 and 4–9: a transfer from one and a retirement from the other, at the same moment.
+    const [first, second] = (await blocksOf(a.admin)).filter((x) => x.status === 'held');
+    const [moved, retired] = await Promise.all([
+      transfer(a.manager, { block_id: first?.id, quantity: 1, to_organization: 'credits-b' }),
+      retire(a.manager, { block_id: second?.id, quantity: 1 }),
+    ]);
+    expect([moved.statusCode, retired.statusCode]).toEqual([201, 201]);
+    const log = await ctx.database.db.execute<{ version: number; current: boolean }>(
+      sql`SELECT version, snapshot = log_snapshot('credit_batch', record_id) AS current FROM log_entries
+          WHERE record_type = 'credit_batch' AND record_id = ${batchId}::uuid ORDER BY logged_at, version`,
+    );
+    expect(log.rows.map((r) => r.version)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(log.rows.at(-1)?.current).toBe(true);
+    // b sells the credit on to c: a sold to b, so b is named to a; c is not.
+    const got = (await blocksOf(b.manager)).find((x) => x.status === 'held' && x.first_no === 2);
+    expect(
+      (await transfer(b.manager, { block_id: got?.id, quantity: 1, to_organization: 'credits-c' }))
+        .statusCode,
+    ).toBe(201);
+    const seen = (await a.admin.get(`/api/credits/batches/${batchId}`)).json();
+    const holders = seen.blocks.map((k: { first_no: number; holder: { name: string } }) => [
+      k.first_no,
+      k.holder.name,
+    ]);
+    expect(holders).toContainEqual([2, 'Another organization']);
+    expect(holders.flat().filter((x: unknown) => typeof x === 'string' && x.includes('credits-c'))).toEqual(
+      [],
+    );
+  });
 });
 
 describe('lists', () => {
@@ -442,5 +476,24 @@ describe('lists', () => {
     expect(lines.length).toBeGreaterThan(0);
     expect(res.body).toContain('Co-processing (cement kiln fuel), not recycling');
     expect((await a.operator.get('/api/credits/holdings/export.csv')).statusCode).toBe(403);
+  });
+});
+
+describe('serials', () => {
+  it('never give two organizations one code: the later one’s carries its id', async () => {
+    // "credit-s" and "credits" both clean to CREDITS, whose serials organization "credits" holds already.
+    const twin = await seededOrganization(ctx, 'credit-s');
+    const tfx = await recoveryFixture(ctx, twin);
+    const lot = await tfx.receive(await tfx.supplier('TW-WP'), '1000');
+    await tfx.wash([{ lot_id: lot.id, kg: '1000' }], '1000', [], '2026-11-23');
+    const res = await twin.admin.post('/api/credits/batches', {
+      facility_id: tfx.ids.facility,
+      vintage: 2026,
+      fate: 'recycling',
+      quantity: 1,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const tag = twin.organizationId.replace(/-/g, '').slice(-8).toUpperCase();
+    expect(res.json().serial_prefix).toBe(`PH-PTEPR-CRED${tag}-MNL1-2026-0001`);
   });
 });

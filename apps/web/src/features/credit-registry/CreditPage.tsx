@@ -1,5 +1,12 @@
 import { Alert, Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { CHAIN_OF_CUSTODY_LABELS, type ChainOfCustodyModel, formatKg } from '@plastrace/shared';
+import {
+  CHAIN_OF_CUSTODY_LABELS,
+  type ChainOfCustodyModel,
+  CREDIT_KG,
+  formatKg,
+  formatUnits,
+  toUnits,
+} from '@plastrace/shared';
 import { IconCircleCheck, IconSearchOff } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { isNotFound } from '../../components/common/apiErrors.ts';
@@ -77,7 +84,7 @@ function CreditFacts({ c }: { c: PublicCredit }) {
             {serialRange(c.firstSerial, c.lastSerial)}
           </Text>
         </Item>
-        <Item label="Credits">{`${creditsText(c.quantity)} (${formatKg(c.quantity * 1000)})`}</Item>
+        <Item label="Credits">{`${creditsText(c.quantity)} (${formatKg(formatUnits(BigInt(c.quantity) * toUnits(CREDIT_KG, 3), 3))})`}</Item>
         <Item label="Vintage">{c.vintage}</Item>
         <Item label="Fate">{fateLabel(c.fate)}</Item>
         <Item label="Material type">{materialTypeLabel(c.materialType)}</Item>

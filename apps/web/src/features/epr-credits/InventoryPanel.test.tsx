@@ -25,7 +25,8 @@ function renderInventory(role: MemberRole, handlers: Record<string, Handler> = {
 
 const openDialog = async (action: 'Transfer' | 'Retire') => {
   const table = await screen.findByRole('table', { name: 'Credits held' });
-  await userEvent.click(within(table).getByRole('button', { name: action }));
+  // Each row's buttons say which serials they act on.
+  await userEvent.click(within(table).getByRole('button', { name: new RegExp(`^${action} PH-PTEPR-`) }));
   return screen.getByRole('form', { name: `${action} credits` });
 };
 
@@ -57,7 +58,7 @@ describe('EPR credits inventory', () => {
     expect(held).toHaveTextContent(`${PREFIX}-000001 – ${PREFIX}-000009`);
     expect(held).toHaveTextContent('Issued');
     // Auditors read and export; moving credits is for administrators and managers.
-    expect(within(held).queryByRole('button', { name: 'Transfer' })).not.toBeInTheDocument();
+    expect(within(held).queryByRole('button', { name: /^Transfer/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
   });
 
@@ -168,7 +169,7 @@ describe('EPR credits inventory', () => {
       renderInventory('operator');
       const cards = await screen.findByRole('list', { name: 'Credits held' });
       expect(cards).toHaveTextContent('9 credits');
-      expect(within(cards).queryByRole('button', { name: 'Retire' })).not.toBeInTheDocument();
+      expect(within(cards).queryByRole('button', { name: /^Retire/ })).not.toBeInTheDocument();
     });
   });
 });

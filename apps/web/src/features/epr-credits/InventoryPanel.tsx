@@ -124,10 +124,21 @@ function HoldingsList({ items, onAction }: { items: CreditBlock[]; onAction: (a:
     canMove &&
     b.status === 'held' && (
       <Group gap="xs" wrap="nowrap">
-        <Button size="xs" variant="light" onClick={() => onAction({ kind: 'transfer', block: b })}>
+        <Button
+          size="xs"
+          variant="light"
+          aria-label={`Transfer ${serialRange(b.firstSerial, b.lastSerial)}`}
+          onClick={() => onAction({ kind: 'transfer', block: b })}
+        >
           Transfer
         </Button>
-        <Button size="xs" variant="light" color="red" onClick={() => onAction({ kind: 'retire', block: b })}>
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          aria-label={`Retire ${serialRange(b.firstSerial, b.lastSerial)}`}
+          onClick={() => onAction({ kind: 'retire', block: b })}
+        >
           Retire
         </Button>
       </Group>

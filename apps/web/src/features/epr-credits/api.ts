@@ -20,6 +20,7 @@ import {
 } from '@tanstack/react-query';
 import type { Wire } from '../../api/caseConvert.ts';
 import { api } from '../../api/client.ts';
+import { complianceKey } from '../compliance-audit/api.ts';
 
 // /api/credits: EPR credits as the API client hands them over (keys camelCased, kg as exact decimal
 // strings, serials written out).
@@ -84,12 +85,20 @@ export const useMovements = (kind?: CreditMovementKind) =>
 export const lookUpOrganization = (slug: string) =>
   api.get<CreditOrganization>(`/credits/organizations/${encodeURIComponent(slug.trim())}`);
 
-/** Every write changes holdings, batches, movements and what is left to issue. */
+/**
+ * Every write changes holdings, batches, movements and what is left to issue; a retirement the year's
+ * compliance figures; all of them the public registry.
+ */
 function useCreditsMutation<V, R>(request: (vars: V) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: request,
-    onSuccess: () => client.invalidateQueries({ queryKey: creditsKey }),
+    onSuccess: () =>
+      Promise.all(
+        [creditsKey, complianceKey, ['public-credits'], ['public-credit']].map((queryKey) =>
+          client.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }
 

@@ -1,4 +1,11 @@
-import { CREDIT_KG, type CreditFate, creditCollectorPay, formatUnits, toUnits } from '@plastrace/shared';
+import {
+  CREDIT_KG,
+  type CreditFate,
+  creditCollectorPay,
+  formatUnits,
+  takeOldestFirst,
+  toUnits,
+} from '@plastrace/shared';
 import type { RecoveryRow } from './api.ts';
 
 // What issuing would claim, computed here from the eligible rows by the server's rule: the rows of the
@@ -32,21 +39,13 @@ export function creditsIn(rows: RecoveryRow[]) {
 export type PreviewPart = { row: RecoveryRow; takeKg: string };
 export type Preview = { parts: PreviewPart[]; kg: string; pay: { php: string; perKg: string } };
 
-/** The parts `quantity` credits would claim, or null when the rows hold less. */
+/** The parts `quantity` credits would claim, or null when the rows hold less (the server's rule). */
 export function previewIssue(rows: RecoveryRow[], quantity: number): Preview | null {
-  const wanted = BigInt(quantity) * GRAMS_PER_CREDIT;
-  let left = wanted;
-  const parts: PreviewPart[] = [];
-  for (const row of rows) {
-    if (left <= 0n) break;
-    const available = toUnits(row.availableKg, 3);
-    if (available <= 0n) continue;
-    const take = available < left ? available : left;
-    left -= take;
-    parts.push({ row, takeKg: formatUnits(take, 3) });
-  }
-  if (left > 0n || quantity < 1) return null;
-  const kg = formatUnits(wanted, 3);
+  if (quantity < 1) return null;
+  const kg = formatUnits(BigInt(quantity) * GRAMS_PER_CREDIT, 3);
+  const taken = takeOldestFirst(rows, (r) => r.availableKg, kg);
+  if (!taken) return null;
+  const parts: PreviewPart[] = taken.map((t) => ({ row: t.row, takeKg: t.takeKg }));
   const pay = creditCollectorPay(
     parts.map((p) => ({ kg: p.takeKg, netKg: p.row.lineNetKg, amount: p.row.lineAmount })),
     kg,

@@ -75,11 +75,14 @@ function useSettled() {
 
 export function useIssueCertificate() {
   const settled = useSettled();
+  const queryClient = useQueryClient();
   return useMutation({
     // The wire's own body (snake_case keys pass the client's conversion unchanged).
     mutationFn: ({ input, idempotencyKey }: { input: CertificateInput; idempotencyKey: string }) =>
       api.post<CertificateDetail>('/certificates', input, { headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: settled,
+    // Refused for want of kilograms (another issuance took them): the maximums shown must catch up.
+    onError: () => queryClient.invalidateQueries({ queryKey: [...certificatesKey, 'available'] }),
   });
 }
 
