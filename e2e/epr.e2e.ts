@@ -212,5 +212,5 @@ describe('EPR in the browser', () => {
     } finally {
       await browser.close();
     }
-  });
+  }, 300_000);
 });
