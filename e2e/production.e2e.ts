@@ -130,7 +130,7 @@ describe('production in the browser', () => {
     await b.page.getByText('Draft', { exact: true }).first().waitFor();
 
     // Fixed with the loss the extruder's melt filter caught, then posted from the detail page.
-    await b.page.getByRole('link', { name: 'Edit' }).click();
+    await b.page.getByRole('link', { name: 'Edit', exact: true }).click();
     const edit = b.page.locator('form[aria-label^="Edit PR-"]');
     await edit.getByRole('button', { name: 'Add loss' }).click();
     const filter = edit.getByRole('group', { name: 'Loss 1' });

@@ -58,12 +58,14 @@ export const logoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       schema: {
         'x-permission': 'organization.read',
         tags,
-        summary: 'The logo (PNG or JPEG); 404 when none is set',
+        summary: 'The logo (PNG or JPEG); 204 without a body when none is set',
         produces: ['image/png', 'image/jpeg'],
       },
     },
     async (req, reply) => {
       const logo = await service.logoImage(ctx, callerOf(req));
+      // No logo is an answer, not an error: the settings page asks on every visit.
+      if (!logo) return reply.header('cache-control', 'private, no-store').code(204).send();
       const etag = `"${logo.sha256}"`;
       // Revalidated each time: the logo may change, and its ETag says whether it did.
       reply.header('cache-control', 'private, no-cache').header('vary', 'Authorization').header('etag', etag);

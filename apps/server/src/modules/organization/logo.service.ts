@@ -86,10 +86,9 @@ export async function putLogo(ctx: AppContext, caller: Caller, upload: Buffer | 
   });
 }
 
+/** The logo, or null when none is set. */
 export async function logoImage(ctx: AppContext, caller: Caller) {
-  const content = await repo.logoContent(ctx.db, caller.organizationId);
-  if (!content) throw notFound('Logo');
-  return content;
+  return (await repo.logoContent(ctx.db, caller.organizationId)) ?? null;
 }
 
 export async function removeLogo(ctx: AppContext, caller: Caller) {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { catchDownloads } from '../../test/downloads.ts';
-import { apiError, fakeApi, json } from '../../test/fakeApi.ts';
+import { fakeApi, json } from '../../test/fakeApi.ts';
 import { signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
 import { wire } from '../../test/wire.ts';
@@ -24,7 +24,8 @@ const organization = wire(organizationSchema, {
   weighing_tolerance_pct: '0.20',
   version: 7,
 });
-const noLogo = apiError(404, 'not_found', 'Logo not found');
+// No logo set: the server answers 204 without a body.
+const noLogo = () => new Response(null, { status: 204 });
 const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
 const stored = () => new Response(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'image/png' } });
 

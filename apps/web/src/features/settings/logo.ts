@@ -2,7 +2,6 @@ import type { OrganizationLogo } from '@plastrace/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, buildUrl } from '../../api/client.ts';
 import { fetchFile } from '../../api/download.ts';
-import { ApiError } from '../../api/errors.ts';
 
 // /api/organization/logo: the logo printed on the organization's certificates. The image is behind the
 // session, so it is fetched with it (an <img src> could not send the token) and shown from a Blob.
@@ -14,12 +13,9 @@ export function useLogo() {
   return useQuery({
     queryKey: logoKey,
     queryFn: async ({ signal }) => {
-      try {
-        return await (await fetchFile(buildUrl('/organization/logo', {}), signal)).blob();
-      } catch (e) {
-        if (e instanceof ApiError && e.status === 404) return null;
-        throw e;
-      }
+      // 204 when none is set.
+      const res = await fetchFile(buildUrl('/organization/logo', {}), signal);
+      return res.status === 204 ? null : await res.blob();
     },
   });
 }
