@@ -77,6 +77,38 @@ describe('Issuing EPR credits', () => {
     expect(within(form).getByRole('combobox', { name: 'Material type' })).toHaveValue('PET_BOTTLES_CLEAR');
   });
 
+  it('offers a mixed batch from a material type holding less than a tonne', async () => {
+    // 600 kg of PET and 600 kg of HDPE: neither a credit alone, one together.
+    const base = recovery();
+    const [pet, hdpe] = base.rows.map((r, i) => ({
+      ...r,
+      kg: '600.000',
+      available_kg: '600.000',
+      material:
+        i === 0 ? r.material : { ...r.material, id: `${r.material.id.slice(0, -1)}9`, type: 'HDPE_BOTTLES' },
+    }));
+    const group = (type: string) => ({
+      ...base.groups[0],
+      material_type: type,
+      available_kg: '600.000',
+      credits: 0,
+      carried_kg: '600.000',
+    });
+    renderIssue('manager', {
+      'GET /api/credits/recovery': json({
+        rows: [pet, hdpe],
+        groups: [group('HDPE_BOTTLES'), group('PET_BOTTLES_CLEAR')],
+        totals: { available_kg: '1200.000', credits: 1, carried_kg: '200.000' },
+      }),
+    });
+    const mixed = await screen.findByRole('button', { name: /^Issue mixed: MNL1, 2026, Recycling, PET/ });
+    expect(mixed).toBeEnabled();
+    await userEvent.click(mixed);
+    const form = screen.getByRole('form', { name: 'Issue credits' });
+    expect(within(form).getByRole('combobox', { name: 'Material type' })).toHaveValue('');
+    expect(within(form).getByText(/At most 1 credit/)).toBeInTheDocument();
+  });
+
   it('shows auditors the recovery but not the form', async () => {
     renderIssue('auditor');
     await screen.findByRole('table', { name: 'Eligible recovery' });

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { formatKg } from '@plastrace/shared';
+import { CREDIT_KG, formatKg, toUnits } from '@plastrace/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CardList, usePhone } from '../../components/common/CardList.tsx';
@@ -81,21 +81,39 @@ export function IssuePanel() {
   );
 }
 
+/** Whole credits a mixed batch of each facility × fate × vintage can hold, across its material types. */
+function mixedCredits(groups: RecoveryGroup[]) {
+  const grams = new Map<string, bigint>();
+  for (const g of groups) {
+    const k = `${g.facility.id}|${g.fate}|${g.vintage}`;
+    grams.set(k, (grams.get(k) ?? 0n) + toUnits(g.availableKg, 3));
+  }
+  const perCredit = toUnits(CREDIT_KG, 3);
+  return (g: RecoveryGroup) =>
+    Number((grams.get(`${g.facility.id}|${g.fate}|${g.vintage}`) ?? 0n) / perCredit);
+}
+
 function GroupsTable({ groups, onPick }: { groups: RecoveryGroup[]; onPick?: (g: RecoveryGroup) => void }) {
   const phone = usePhone();
+  const mixed = mixedCredits(groups);
   const key = (g: RecoveryGroup) => `${g.facility.id}|${g.fate}|${g.materialType}|${g.vintage}`;
-  const pick = (g: RecoveryGroup) =>
-    onPick && (
+  // Less than a tonne of one type can still go into a mixed batch with the facility's other types.
+  const pick = (g: RecoveryGroup) => {
+    if (!onPick) return null;
+    const own = g.credits > 0;
+    const what = `${g.facility.code}, ${g.vintage}, ${fateLabel(g.fate)}, ${materialTypeLabel(g.materialType)}`;
+    return (
       <Button
         size="xs"
         variant="light"
-        disabled={g.credits === 0}
-        onClick={() => onPick(g)}
-        aria-label={`Issue from this: ${g.facility.code}, ${g.vintage}, ${fateLabel(g.fate)}, ${materialTypeLabel(g.materialType)}`}
+        disabled={!own && mixed(g) === 0}
+        onClick={() => onPick(own ? g : { ...g, materialType: null })}
+        aria-label={own ? `Issue from this: ${what}` : `Issue mixed: ${what} with its other types`}
       >
-        Issue from this
+        {own ? 'Issue from this' : 'Issue mixed'}
       </Button>
     );
+  };
   if (phone)
     return (
       <CardList label="Eligible recovery" items={groups} keyOf={key}>
