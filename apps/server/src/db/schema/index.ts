@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './boms.ts';
 export * from './contact.ts';
 export * from './epr.ts';
+export * from './facts.ts';
 export * from './log.ts';
 export * from './logistics.ts';
 export * from './masterdata.ts';

@@ -339,6 +339,7 @@ export const customerLedger = pgTable(
   },
   (t) => [
     index().on(t.organizationId, t.customerId, t.postedAt),
+    index().on(t.organizationId, t.postedAt),
     uniqueIndex('customer_ledger_one_reversal').on(t.sourceId).where(sql`kind = 'payment_reversal'`),
   ],
 );

@@ -201,6 +201,8 @@ export const lots = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The dashboard's alert: quarantined lots are few among a million.
+    index('lots_quarantined').on(t.organizationId).where(sql`status = 'quarantined'`),
   ],
 );
 
@@ -235,6 +237,8 @@ export const stockMovements = pgTable(
   (t) => [
     index().on(t.organizationId, t.lotId, t.postedAt),
     index().on(t.organizationId, t.facilityId, t.materialId, t.postedAt),
+    // A day's movements, for its daily facts (facts.ts).
+    index().on(t.organizationId, t.postedAt),
     check('stock_movements_nonzero', sql`${t.qtyKg} <> 0`),
   ],
 );
@@ -285,6 +289,7 @@ export const supplierLedger = pgTable(
   },
   (t) => [
     index().on(t.organizationId, t.supplierId, t.postedAt),
+    index().on(t.organizationId, t.postedAt),
     // A payment is reversed at most once, even by two managers at the same moment.
     uniqueIndex('supplier_ledger_one_reversal').on(t.sourceId).where(sql`kind = 'payment_reversal'`),
   ],
