@@ -220,6 +220,8 @@ export const outbox = pgTable(
     lastError: text(),
     /** After a failure, not before this: retries back off instead of using up the attempts at once. */
     nextAttemptAt: tstz(),
+    /** A document sent with it (a scheduled report), kept in files; its foreign key is in migration 0030. */
+    attachmentFileId: uuid(),
     sentAt: tstz(),
     createdAt: tstz().notNull().defaultNow(),
   },

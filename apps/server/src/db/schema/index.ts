@@ -12,3 +12,4 @@ export * from './production.ts';
 export * from './reference.ts';
 export * from './stock.ts';
 export * from './trace.ts';
+export * from './insight.ts';
