@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants.ts';
 import { CURRENCIES, MEMBER_ROLES } from '../enums.ts';
 import { transactionLogEntrySchema } from './auth.ts';
+import { dashboardOperationsSchema } from './dashboard.ts';
 import { gs1CompanyPrefix } from './gs1.ts';
 import { PAYMENT_METHODS } from './masterdata.ts';
 import { listQuerySchema } from './pagination.ts';
@@ -223,6 +224,9 @@ export const dashboardSummarySchema = z
       .nullable()
       .describe('Null for roles that may not see the team'),
     supplier: supplierDashboardSchema.nullable().describe('A supplier member’s own figures; null for staff'),
+    operations: dashboardOperationsSchema
+      .nullable()
+      .describe('Stock, flows, money and alerts; null for suppliers'),
     recent_activity: z.array(transactionLogEntrySchema),
   })
   .meta({ id: 'DashboardSummary' });

@@ -8,6 +8,7 @@ import * as activity from '../activity/activity.repo.ts';
 import { list as listActivity } from '../activity/activity.service.ts';
 import * as authRepo from '../auth/auth.repo.ts';
 import { me } from '../auth/auth.service.ts';
+import { operations } from '../dashboard/dashboard.service.ts';
 import { materialsOutsidePrefix } from '../materials/materials.repo.ts';
 import { audit } from '../security/security.repo.ts';
 import { ownSupplierOf } from '../suppliers/suppliers.policy.ts';
@@ -181,6 +182,7 @@ export async function summary(ctx: AppContext, caller: Caller) {
     organization: org,
     team: can(caller.role, 'members.read') ? await teamFigures(ctx, caller) : null,
     supplier: caller.role === 'supplier' ? await supplierDashboard(ctx, caller) : null,
+    operations: caller.role === 'supplier' ? null : await operations(ctx, caller),
     recent_activity: recent.items,
   };
 }
