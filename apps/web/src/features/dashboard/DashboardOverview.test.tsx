@@ -30,6 +30,7 @@ const summary = wire(dashboardSummarySchema, {
     pending_invitations: 3,
   },
   supplier: null,
+  operations: null,
   recent_activity: [
     {
       id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4c01',
@@ -114,6 +115,7 @@ describe('DashboardOverview', () => {
     const supplierSummary = wire(dashboardSummarySchema, {
       organization: null,
       team: null,
+      operations: null,
       supplier: {
         supplier: { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5001', code: 'SUP-001', name: 'Juan Junkshop' },
         balance: '12500.50',
@@ -188,6 +190,7 @@ describe('DashboardOverview', () => {
     const withAdvance = wire(dashboardSummarySchema, {
       organization: null,
       team: null,
+      operations: null,
       supplier: {
         supplier: { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f5001', code: 'SUP-001', name: 'Juan Junkshop' },
         balance: '-2000.00',

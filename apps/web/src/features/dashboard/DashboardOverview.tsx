@@ -8,12 +8,14 @@ import { useCan, useMe } from '../../components/common/useMe.ts';
 import { transactionTypeLabel } from '../activity/format.ts';
 import { EmailNotVerifiedBanner } from '../profile/ResendVerification.tsx';
 import { DashboardCard } from './DashboardCard.tsx';
+import { OperationsOverview } from './OperationsOverview.tsx';
 import { SupplierOverview } from './SupplierOverview.tsx';
 import { type DashboardSummary, useDashboardSummary } from './summary.ts';
 
 /**
- * The dashboard's overview: for staff the organization and the team (each only when the role may see
- * it), for a supplier member their own deliveries, balance and payments; then the latest activity.
+ * The dashboard's overview: for staff the operations (alerts, figures against the period before, the
+ * trend, stock) and the organization and the team (each only when the role may see it), for a supplier
+ * member their own deliveries, balance and payments; then the latest activity.
  */
 export function DashboardOverview() {
   const summary = useDashboardSummary();
@@ -38,6 +40,7 @@ export function DashboardOverview() {
         />
       )}
       {summary.data?.supplier && <SupplierOverview summary={summary.data.supplier} timeZone={timeZone} />}
+      {summary.data?.operations && <OperationsOverview ops={summary.data.operations} />}
       {summary.data && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           {summary.data.organization && (
