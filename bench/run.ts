@@ -14,6 +14,7 @@ import { parseOptions, USAGE } from './lib/options.ts';
 import { type BenchContext, runScenarios, type Scenario, selectScenarios } from './lib/scenario.ts';
 import { fmtCpu, fmtMs, fmtRate, fmtRatio, formatTable } from './lib/table.ts';
 import { describeWaits } from './lib/waits.ts';
+import { analyticsScenarios } from './scenarios/analytics.ts';
 import { dashboardScenarios } from './scenarios/dashboard.ts';
 import { dispatchPostingScenarios } from './scenarios/dispatch-posting.ts';
 import { healthScenarios } from './scenarios/health.ts';
@@ -40,6 +41,7 @@ const scenarios = (opts: ReturnType<typeof parseOptions>): Scenario[] => [
   ...inventoryScenarios,
   ...massBalanceScenarios,
   ...dashboardScenarios,
+  ...analyticsScenarios,
 ];
 
 async function main(): Promise<void> {

@@ -11,14 +11,23 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   // A page at a time, each scanned once its data has loaded: a few seconds each, far more under load.
   it('the public pages', async () => {
     const found: string[] = [];
-    for (const path of ['/', '/features', '/about', '/contact', '/login', '/does-not-exist']) {
+    for (const path of [
+      '/',
+      '/features',
+      '/about',
+      '/contact',
+      '/login',
+      '/blog',
+      '/blog/ra-11898-explained',
+      '/does-not-exist',
+    ]) {
       await b.page.goto(path);
       await b.page.getByRole('heading', { level: 1 }).first().waitFor();
       found.push(...summary(await violations(b.page)).map((s) => `${path}: ${s}`));
     }
     if (found.length) console.info(found.join('\n'));
     expect(found).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 
   it('the signed-in pages of a manager', async () => {
     await b.page.goto('/');
@@ -63,6 +72,14 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       '/compliance-audit',
       '/waste-diversion-certificate',
       '/waste-diversion-certificate/new',
+      '/analytics',
+      '/analytics?tab=production',
+      '/impact',
+      '/predictive-analytics',
+      '/reports',
+      '/reports/monthly',
+      '/reports/inventory',
+      '/debug-gradients',
     ]) {
       await b.page.goto(path);
       await b.page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -79,5 +96,5 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     found.push(...summary(await violations(b.page)).map((s) => `a trace: ${s}`));
     if (found.length) console.info(found.join('\n'));
     expect(found).toEqual([]);
-  }, 360_000);
+  }, 480_000);
 });

@@ -11,6 +11,7 @@ import type { AppContext } from './context.ts';
 import type { Db } from './db/client.ts';
 import { lazyChildLogger, loggerOptions } from './lib/logger.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
 import { bomRoutes } from './modules/boms/boms.routes.ts';
 import { calculationsRoutes } from './modules/calculations/calculations.routes.ts';
@@ -20,11 +21,15 @@ import { componentsRoutes } from './modules/components/components.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { creditsRoutes, publicCreditsRoutes } from './modules/credits/credits.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { debugRoutes } from './modules/debug/debug.routes.ts';
 import { dispatchRoutes, publicDispatchRoutes } from './modules/dispatch/dispatch.routes.ts';
 import { dispatchersRoutes } from './modules/dispatchers/dispatchers.routes.ts';
 import { epcisRoutes } from './modules/epcis/epcis.routes.ts';
 import { facilitiesRoutes } from './modules/facilities/facilities.routes.ts';
+import { startFactsRefresh } from './modules/facts/facts.worker.ts';
+import { forecastsRoutes } from './modules/forecasts/forecasts.routes.ts';
 import { franchiseesRoutes } from './modules/franchisees/franchisees.routes.ts';
+import { impactRoutes, publicImpactRoutes } from './modules/impact/impact.routes.ts';
 import { intakeRoutes } from './modules/intake/intake.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { customerLedgerRoutes } from './modules/ledger/customer-ledger.routes.ts';
@@ -45,6 +50,8 @@ import { pricesRoutes } from './modules/prices/prices.routes.ts';
 import { processTypesRoutes } from './modules/process-types/process-types.routes.ts';
 import { productionRoutes } from './modules/production/production.routes.ts';
 import { productionLinesRoutes } from './modules/production-lines/production-lines.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { startReportSchedules } from './modules/reports/reports.worker.ts';
 import { startRateLimitPruning } from './modules/security/rate-limit.ts';
 import { secret } from './modules/security/security.repo.ts';
 import { stockCountRoutes } from './modules/stock/stock-counts.routes.ts';
@@ -64,7 +71,8 @@ import { demoHint } from './seed/demo.ts';
 
 export type AppOptions = {
   config: Pick<Config, 'publicUrl' | 'logLevel'> &
-    Partial<Pick<Config, 'smtpUrl' | 'trustProxy' | 'supportEmail'>> & {
+    // The rest of the configuration: main.ts gives all of it (the admin tools list it), tests what they use.
+    Partial<Config> & {
       /**
        * Where the server listens. The demo password is served on /api/public/config only on loopback;
        * omitted means in-process use (tests, inject) with no network listener, treated as loopback.
@@ -80,6 +88,10 @@ export type AppOptions = {
   logSigner?: LogSigner;
   /** Runs the record log's sequencer in the background (default); tests integrate when they choose. */
   logSequencer?: boolean;
+  /** Refreshes the daily facts cache in the background (default); readers are exact without it. */
+  factsRefresh?: boolean;
+  /** Sends scheduled reports in the background (default); tests call its runDue with a given instant. */
+  reportSchedules?: boolean;
 };
 
 export const API_VERSION = '0.1.0';
@@ -158,6 +170,14 @@ export async function buildApp(opts: AppOptions) {
       await stopSequencer();
     });
   }
+  if (opts.factsRefresh !== false) {
+    const stopFacts = startFactsRefresh(opts.db, app.log);
+    app.addHook('onClose', async () => stopFacts());
+  }
+  if (opts.reportSchedules !== false) {
+    const stopReports = startReportSchedules(ctx, app.log);
+    app.addHook('onClose', async () => stopReports());
+  }
   const csrf = await registerCsrf(app, {
     key: () => secret(opts.db, 'csrf', () => randomBytes(32).toString('base64url')),
     secure: opts.config.publicUrl.startsWith('https:'),
@@ -176,12 +196,15 @@ export async function buildApp(opts: AppOptions) {
     await open.register(publicDispatchRoutes, { prefix: '/api', ctx });
     await open.register(publicCreditsRoutes, { prefix: '/api', ctx });
     await open.register(publicCertificatesRoutes, { prefix: '/api', ctx });
+    await open.register(publicImpactRoutes, { prefix: '/api', ctx });
     await open.register(logRoutes, { prefix: '/api', db: opts.db, signer });
     await open.register(contactRoutes, { prefix: '/api', ctx, supportEmail: opts.config.supportEmail });
   });
   await app.register(sessionRoutes, { prefix: '/api', ...auth });
+  await app.register(debugRoutes, { prefix: '/api', db: opts.db, config: opts.config, version: API_VERSION });
   await app.register(teamRoutes, { prefix: '/api', ctx });
   await app.register(activityRoutes, { prefix: '/api', ctx });
+  await app.register(analyticsRoutes, { prefix: '/api', ctx });
   await app.register(organizationRoutes, { prefix: '/api', ctx });
   await app.register(facilitiesRoutes, { prefix: '/api', ctx });
   await app.register(productionLinesRoutes, { prefix: '/api', ctx });
@@ -189,6 +212,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(suppliersRoutes, { prefix: '/api', ctx });
   await app.register(customersRoutes, { prefix: '/api', ctx });
   await app.register(franchiseesRoutes, { prefix: '/api', ctx });
+  await app.register(forecastsRoutes, { prefix: '/api', ctx });
   await app.register(materialsRoutes, { prefix: '/api', ctx });
   await app.register(processTypesRoutes, { prefix: '/api', ctx });
   await app.register(pricesRoutes, { prefix: '/api', ctx });
@@ -205,12 +229,14 @@ export async function buildApp(opts: AppOptions) {
   await app.register(passportRoutes, { prefix: '/api', ctx });
   await app.register(creditsRoutes, { prefix: '/api', ctx });
   await app.register(certificatesRoutes, { prefix: '/api', ctx });
+  await app.register(impactRoutes, { prefix: '/api', ctx });
   await app.register(complianceRoutes, { prefix: '/api', ctx });
   await app.register(ledgerRoutes, { prefix: '/api', ctx });
   await app.register(customerLedgerRoutes, { prefix: '/api', ctx });
   await app.register(inventoryRoutes, { prefix: '/api', ctx });
   await app.register(stockCountRoutes, { prefix: '/api', ctx });
   await app.register(massBalanceRoutes, { prefix: '/api', ctx });
+  await app.register(reportsRoutes, { prefix: '/api', ctx });
 
   // GS1 Digital Link paths of published passports, before the web app's fallback to index.html.
   await registerPassportResolver(app, ctx);

@@ -45,6 +45,16 @@ const envSchema = z.object({
     .string()
     .regex(/^[^\s+]+$/, 'must be one word without spaces or "+", such as plastrace.example.ph/log')
     .optional(),
+  OPERATOR_EMAILS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().email('must be email addresses separated by commas')))
+    .optional(),
   DB_POOL_SIZE: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')
@@ -80,6 +90,11 @@ export type Config = {
   logSigningKey: string | undefined;
   /** The record log's name, the first line of its checkpoints. */
   logOrigin: string;
+  /**
+   * Who runs the installation (lower case): the only administrators the admin tools show the installation's
+   * configuration, database and queues to. Unset on a HOST of this machine only: every administrator.
+   */
+  operatorEmails: string[] | undefined;
 };
 
 /** Variables whose values are never echoed, not even in a configuration error. */
@@ -135,5 +150,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     poolSize: v.DB_POOL_SIZE ?? defaultPoolSize(),
     logSigningKey: v.LOG_SIGNING_KEY,
     logOrigin: v.LOG_ORIGIN ?? logOrigin(publicUrl),
+    operatorEmails: v.OPERATOR_EMAILS,
   };
 }

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { AppRoot } from './AppRoot.tsx';
 import { RequireAuth } from './auth/RequireAuth.tsx';
 import { activityRoutes } from './features/activity/routes.ts';
+import { analyticsRoutes } from './features/analytics/routes.ts';
 import { bomRoutes } from './features/boms/routes.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
 import { certificateVerificationRoutes } from './features/certificate-verification/routes.ts';
@@ -9,18 +10,21 @@ import { complianceAuditRoutes } from './features/compliance-audit/routes.ts';
 import { componentsRoutes } from './features/components/routes.ts';
 import { creditRegistryRoutes } from './features/credit-registry/routes.ts';
 import { customersRoutes } from './features/customers/routes.ts';
+import { debugRoutes } from './features/debug/routes.ts';
 import { dispatchRecordsRoutes } from './features/dispatch-records/routes.ts';
 import { dispatchersRoutes } from './features/dispatchers/routes.ts';
 import { eprCreditsRoutes } from './features/epr-credits/routes.ts';
 import { facilitiesRoutes } from './features/facilities/routes.ts';
 import { franchiseesRoutes } from './features/franchisees/routes.ts';
 import { helpRoutes } from './features/help/routes.ts';
+import { impactPublicRoutes, impactRoutes } from './features/impact/routes.ts';
 import { inventoryRoutes } from './features/inventory/routes.ts';
 import { logisticsRoutes } from './features/logistics/routes.ts';
 import { lotsRoutes } from './features/lots/routes.ts';
 import { massBalanceRoutes } from './features/mass-balance/routes.ts';
 import { notificationsRoutes } from './features/notifications/routes.ts';
 import { orderRecordsRoutes } from './features/order-records/routes.ts';
+import { predictiveAnalyticsRoutes } from './features/predictive-analytics/routes.ts';
 import { pricesRoutes } from './features/prices/routes.ts';
 import { productPassportRoutes } from './features/product-passport/routes.ts';
 import { productionLinesRoutes } from './features/production-lines/routes.ts';
@@ -29,6 +33,7 @@ import { profileRoutes } from './features/profile/routes.ts';
 import { publicPageRoutes } from './features/public-pages/routes.ts';
 import { receiveRecordsRoutes } from './features/receive-records/routes.ts';
 import { recordLogPublicRoutes, recordLogRoutes } from './features/record-log/routes.ts';
+import { reportsRoutes } from './features/reports/routes.ts';
 import { settingsRoutes } from './features/settings/routes.ts';
 import { supplierLedgerRoutes } from './features/supplier-ledger/routes.ts';
 import { suppliersRoutes } from './features/suppliers/routes.ts';
@@ -67,6 +72,8 @@ export const routes: RouteObject[] = [
       // Public: what a lot's QR code points to (spec §2), outside the layout and the guard.
       ...verifyRoutes,
       ...certificateVerificationRoutes,
+      // An organization's published impact page, for anyone with its link.
+      ...impactPublicRoutes,
       // Public information pages (/status, /contact, /privacy, /terms, /about, /features, /help-center).
       ...publicPageRoutes,
       {
@@ -95,9 +102,13 @@ export const routes: RouteObject[] = [
                   Component: (await import('./features/dashboard/DashboardPage.tsx')).DashboardPage,
                 }),
               },
+              ...analyticsRoutes,
+              ...predictiveAnalyticsRoutes,
+              ...impactRoutes,
               ...activityRoutes,
               ...teamRoutes,
               ...settingsRoutes,
+              ...debugRoutes,
               ...profileRoutes,
               ...notificationsRoutes,
               ...helpRoutes,
@@ -126,6 +137,7 @@ export const routes: RouteObject[] = [
               ...bomRoutes,
               ...catalogRoutes,
               ...pricesRoutes,
+              ...reportsRoutes,
             ],
           },
         ],

@@ -173,6 +173,33 @@ export const PERMISSIONS = {
     does: 'record payments',
     note: 'suppliers’ and customers’ payments, advances, credit notes and their reversals',
   },
+  'debug.read': {
+    roles: ['admin'],
+    does: 'open the admin tools',
+    note: 'version, configuration, database, queues',
+  },
+  'analytics.read': {
+    roles: OVERSIGHT,
+    does: 'view analytics',
+    note: 'intake, prices paid, yields, sales and margins, with CSV and XLSX exports',
+  },
+  'reports.read': {
+    roles: OVERSIGHT,
+    does: 'view and download reports',
+    note: 'daily, monthly, annual, inventory',
+  },
+  'reports.schedule': { roles: OFFICE, does: 'schedule reports', note: 'e-mailed to chosen members' },
+  'impact.read': { roles: STAFF, does: 'view the environmental impact' },
+  'impact.publish': {
+    roles: ['admin'],
+    does: 'publish the impact page',
+    note: 'a public page of the organization’s impact',
+  },
+  'forecasts.read': {
+    roles: OVERSIGHT,
+    does: 'view forecasts',
+    note: 'intake and prices, with their backtest',
+  },
   'data.export': {
     roles: OVERSIGHT,
     does: 'export data',

@@ -22,6 +22,10 @@ export function useTestApp(
       webDist: opts.webDist,
       // The record log's tests integrate when they choose (log.test.ts); no timer runs beside the others.
       logSequencer: false,
+      // Readers of the daily facts are exact without the refresh; facts.test.ts refreshes when it chooses.
+      factsRefresh: false,
+      // Scheduled reports are sent when schedules.test.ts calls runDue; no minute timer beside the others.
+      reportSchedules: false,
       ...(opts.logSigner ? { logSigner: opts.logSigner } : {}),
     });
     await ctx.app.ready();

@@ -14,6 +14,10 @@ const items = navGroups.flatMap((group) => group.items);
 /** The sidebar of each role, written out (not computed from the permission table it checks). */
 const STAFF_SIDEBAR = [
   'Dashboard',
+  'Analytics',
+  'Forecasts',
+  'Impact',
+  'Reports',
   'Receive records',
   'Production records',
   'Order records',
@@ -50,11 +54,19 @@ const STAFF_SIDEBAR = [
   'Help',
   'API reference',
 ];
+/** Administrators alone have the admin tools, after the settings. */
+const ADMIN_SIDEBAR = STAFF_SIDEBAR.flatMap((label) =>
+  label === 'Settings' ? [label, 'Admin tools'] : [label],
+);
 const SIDEBARS: Record<MemberRole, string[]> = {
-  admin: STAFF_SIDEBAR,
+  admin: ADMIN_SIDEBAR,
   manager: STAFF_SIDEBAR,
   auditor: STAFF_SIDEBAR,
-  operator: STAFF_SIDEBAR.filter((label) => label !== 'Team'),
+  // Forecasts, analytics and reports are for those who oversee (forecasts.read, analytics.read,
+  // reports.read), not the floor.
+  operator: STAFF_SIDEBAR.filter(
+    (label) => label !== 'Team' && label !== 'Forecasts' && label !== 'Analytics' && label !== 'Reports',
+  ),
   supplier: [
     'Dashboard',
     'Receive records',
@@ -123,7 +135,17 @@ describe('a page the role may not open', () => {
 
   it('exists for the roles the table narrows', () => {
     expect(refused.map(({ role, item }) => `${role} ${item.label}`)).toEqual([
+      'manager Admin tools',
+      'auditor Admin tools',
+      'operator Analytics',
+      'operator Forecasts',
+      'operator Reports',
       'operator Team',
+      'operator Admin tools',
+      'supplier Analytics',
+      'supplier Forecasts',
+      'supplier Impact',
+      'supplier Reports',
       'supplier Production records',
       'supplier Order records',
       'supplier Dispatch records',
@@ -146,6 +168,7 @@ describe('a page the role may not open', () => {
       'supplier Price analyser',
       'supplier Team',
       'supplier Settings',
+      'supplier Admin tools',
     ]);
   });
 

@@ -2,28 +2,33 @@ import { type Action, can } from '@plastrace/shared';
 import { IconApi, IconLayoutDashboard } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { activityNav } from '../features/activity/routes.ts';
+import { analyticsNav } from '../features/analytics/routes.ts';
 import { bomNav } from '../features/boms/routes.ts';
 import { catalogNav } from '../features/catalog/routes.ts';
 import { complianceNav } from '../features/compliance-audit/routes.ts';
 import { componentsNav } from '../features/components/routes.ts';
 import { customersNav } from '../features/customers/routes.ts';
+import { debugNav } from '../features/debug/routes.ts';
 import { dispatchRecordsNav } from '../features/dispatch-records/routes.ts';
 import { dispatchersNav } from '../features/dispatchers/routes.ts';
 import { eprCreditsNav } from '../features/epr-credits/routes.ts';
 import { facilitiesNav } from '../features/facilities/routes.ts';
 import { franchiseesNav } from '../features/franchisees/routes.ts';
 import { helpNav } from '../features/help/routes.ts';
+import { impactNav } from '../features/impact/routes.ts';
 import { inventoryNav } from '../features/inventory/routes.ts';
 import { logisticsNav } from '../features/logistics/routes.ts';
 import { lotsNav } from '../features/lots/routes.ts';
 import { notificationsNav } from '../features/notifications/routes.ts';
 import { orderRecordsNav } from '../features/order-records/routes.ts';
+import { forecastsNav } from '../features/predictive-analytics/routes.ts';
 import { pricesNav } from '../features/prices/routes.ts';
 import { productionLinesNav } from '../features/production-lines/routes.ts';
 import { productionRecordsNav } from '../features/production-records/routes.ts';
 import { profileNav } from '../features/profile/routes.ts';
 import { receiveRecordsNav } from '../features/receive-records/routes.ts';
 import { recordLogNav } from '../features/record-log/routes.ts';
+import { reportsNav } from '../features/reports/routes.ts';
 import { settingsNav } from '../features/settings/routes.ts';
 import { supplierLedgerNav } from '../features/supplier-ledger/routes.ts';
 import { suppliersNav } from '../features/suppliers/routes.ts';
@@ -68,6 +73,10 @@ export const navGroups: NavGroup[] = byArea([
     label: 'Overview',
     items: [{ label: 'Dashboard', path: '/dashboard', icon: IconLayoutDashboard, action: 'dashboard.read' }],
   },
+  analyticsNav,
+  forecastsNav,
+  impactNav,
+  reportsNav,
   receiveRecordsNav,
   productionRecordsNav,
   orderRecordsNav,
@@ -93,6 +102,7 @@ export const navGroups: NavGroup[] = byArea([
   activityNav,
   teamNav,
   settingsNav,
+  debugNav,
   profileNav,
   notificationsNav,
   helpNav,

@@ -93,6 +93,46 @@ LANGUAGE sql STABLE AS $$
   ) d CROSS JOIN LATERAL pt_facts_of(p_org, d.day, d.day) l
 $$;
 --> statement-breakpoint
+-- Rewrites the monthly sums of the given months (their first days) from the daily facts.
+CREATE FUNCTION pt_facts_months(p_org uuid, p_months date[]) RETURNS void LANGUAGE sql AS $$
+  DELETE FROM monthly_facts WHERE organization_id = p_org AND day = ANY (p_months);
+  INSERT INTO monthly_facts
+    SELECT organization_id, date_trunc('month', day)::date, measure, facility_id, material_id, supplier_id,
+      customer_id, production_line_id, process_code, kind, sum(kg), sum(kg2), sum(php), sum(php2), sum(kwh),
+      sum(n)::int
+    FROM daily_facts
+    WHERE organization_id = p_org AND date_trunc('month', day)::date = ANY (p_months)
+    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
+$$;
+--> statement-breakpoint
+-- The same facts for sums over long ranges and monthly or coarser groupings: a month wholly inside the range
+-- none of whose days is marked is its monthly rows (dated its first day); the rest is pt_facts's.
+CREATE FUNCTION pt_facts_coarse(p_org uuid, p_from date, p_to date) RETURNS SETOF daily_facts
+LANGUAGE sql STABLE AS $$
+  WITH marked AS (
+    SELECT DISTINCT m.day FROM fact_marks m
+    WHERE m.organization_id = p_org AND m.day BETWEEN p_from AND p_to
+  ),
+  months AS (
+    SELECT g::date AS first, least((g + interval '1 month' - interval '1 day')::date, p_to) AS last,
+      g::date >= p_from AND (g + interval '1 month' - interval '1 day')::date <= p_to
+        AND NOT EXISTS (SELECT 1 FROM marked WHERE date_trunc('month', marked.day) = g) AS whole
+    FROM generate_series(date_trunc('month', p_from), date_trunc('month', p_to), interval '1 month') g
+  )
+  SELECT mf.* FROM monthly_facts mf
+  WHERE mf.organization_id = p_org AND mf.day BETWEEN p_from AND p_to
+    AND mf.day IN (SELECT first FROM months WHERE whole)
+  UNION ALL
+  SELECT f.* FROM months p CROSS JOIN LATERAL (
+    SELECT f.* FROM daily_facts f
+    WHERE f.organization_id = p_org AND f.day BETWEEN greatest(p.first, p_from) AND p.last
+      AND NOT EXISTS (SELECT 1 FROM marked WHERE marked.day = f.day)
+  ) f
+  WHERE NOT p.whole
+  UNION ALL
+  SELECT l.* FROM marked d CROSS JOIN LATERAL pt_facts_of(p_org, d.day, d.day) l
+$$;
+--> statement-breakpoint
 -- Takes up to p_limit marks and rewrites their days; one refresh at a time (others return 0 at once).
 -- The marks are deleted by one statement and the days recomputed by the next, whose snapshot is newer: a
 -- posting committed before the delete is in the recomputation, one not yet committed keeps its own mark.
@@ -114,6 +154,7 @@ BEGIN
            FROM jsonb_array_elements(taken) e GROUP BY 1 LOOP
     DELETE FROM daily_facts WHERE organization_id = g.org AND day = ANY (g.days);
     INSERT INTO daily_facts SELECT f.* FROM unnest(g.days) d CROSS JOIN LATERAL pt_facts_of(g.org, d, d) f;
+    PERFORM pt_facts_months(g.org, ARRAY(SELECT DISTINCT date_trunc('month', d)::date FROM unnest(g.days) d));
     total := total + cardinality(g.days);
   END LOOP;
   RETURN total;
@@ -137,7 +178,8 @@ CREATE TRIGGER supplier_ledger_facts AFTER INSERT ON supplier_ledger REFERENCING
 CREATE TRIGGER customer_ledger_facts AFTER INSERT ON customer_ledger REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION facts_mark_written();
 --> statement-breakpoint
--- A record whose status changes (posted, voided) changes the flows of its own day.
+-- A record written as posted (save and post), or whose status changes (posted, voided), changes the flows
+-- of its own day — which, for a back-dated delivery, is not the day its ledger rows are written.
 CREATE FUNCTION facts_mark_status() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO fact_marks (organization_id, day)
@@ -149,8 +191,24 @@ BEGIN
           ELSE (to_jsonb(x)->>'dispatched_at') END::timestamptz AS at
       FROM new_rows x
     ) n
-    JOIN old_rows p ON p.id = n.id AND p.status::text IS DISTINCT FROM n.status
-    JOIN organizations o ON o.id = n.organization_id;
+    JOIN organizations o ON o.id = n.organization_id
+    WHERE EXISTS (SELECT 1 FROM old_rows p WHERE p.id = n.id AND p.status::text IS DISTINCT FROM n.status);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION facts_mark_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO fact_marks (organization_id, day)
+    SELECT DISTINCT n.organization_id, (n.at AT TIME ZONE o.time_zone)::date
+    FROM (
+      SELECT x.organization_id, x.status::text AS status,
+        CASE TG_TABLE_NAME WHEN 'receive_records' THEN (to_jsonb(x)->>'received_at')
+          WHEN 'production_records' THEN (to_jsonb(x)->>'ended_at')
+          ELSE (to_jsonb(x)->>'dispatched_at') END::timestamptz AS at
+      FROM new_rows x
+    ) n
+    JOIN organizations o ON o.id = n.organization_id
+    WHERE n.status <> 'draft';
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -162,6 +220,15 @@ CREATE TRIGGER production_records_facts AFTER UPDATE ON production_records
 --> statement-breakpoint
 CREATE TRIGGER dispatch_records_facts AFTER UPDATE ON dispatch_records
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION facts_mark_status();
+--> statement-breakpoint
+CREATE TRIGGER receive_records_facts_insert AFTER INSERT ON receive_records
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION facts_mark_inserted();
+--> statement-breakpoint
+CREATE TRIGGER production_records_facts_insert AFTER INSERT ON production_records
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION facts_mark_inserted();
+--> statement-breakpoint
+CREATE TRIGGER dispatch_records_facts_insert AFTER INSERT ON dispatch_records
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION facts_mark_inserted();
 --> statement-breakpoint
 -- Another time zone moves records to other days: every day with facts, and its neighbours, is recomputed.
 CREATE FUNCTION facts_mark_time_zone() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -177,3 +244,6 @@ CREATE TRIGGER organizations_facts_time_zone AFTER UPDATE OF time_zone ON organi
 --> statement-breakpoint
 -- An installation with records already: its facts, computed once here.
 INSERT INTO daily_facts SELECT f.* FROM organizations o CROSS JOIN LATERAL pt_facts_of(o.id, '1900-01-01', '9999-12-30') f;
+--> statement-breakpoint
+SELECT pt_facts_months(o.id, ARRAY(SELECT DISTINCT date_trunc('month', day)::date FROM daily_facts WHERE organization_id = o.id))
+FROM organizations o;

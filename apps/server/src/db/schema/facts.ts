@@ -40,6 +40,33 @@ export const dailyFacts = pgTable(
 );
 
 /**
+ * The daily facts summed by month (`day` is the month's first), rewritten with them in the refresh's
+ * transaction: sums over long ranges (stock on hand is every day's) read a thirtieth of the rows.
+ */
+export const monthlyFacts = pgTable(
+  'monthly_facts',
+  {
+    organizationId: orgId(),
+    day: date({ mode: 'string' }).notNull(),
+    measure: text().notNull(),
+    facilityId: uuid(),
+    materialId: uuid(),
+    supplierId: uuid(),
+    customerId: uuid(),
+    productionLineId: uuid(),
+    processCode: text(),
+    kind: text(),
+    kg: numeric({ precision: 18, scale: 3 }).notNull().default('0'),
+    kg2: numeric({ precision: 18, scale: 3 }).notNull().default('0'),
+    php: numeric({ precision: 18, scale: 2 }).notNull().default('0'),
+    php2: numeric({ precision: 18, scale: 2 }).notNull().default('0'),
+    kwh: numeric({ precision: 16, scale: 2 }).notNull().default('0'),
+    n: integer().notNull().default(0),
+  },
+  (t) => [index().on(t.organizationId, t.measure, t.day)],
+);
+
+/**
  * Days whose facts are out of date: inserted (never updated, so postings never wait on each other here)
  * by triggers on the ledgers and on records changing status; taken by the refresh.
  */

@@ -51,7 +51,7 @@ export async function logChange(tx: Tx, caller: Caller, c: Change): Promise<void
 export async function logExport(
   db: Db | Tx,
   caller: Caller,
-  e: { dataType: string; format: 'csv'; recordCount: number; parameters?: Record<string, unknown> },
+  e: { dataType: string; format: 'csv' | 'xlsx'; recordCount: number; parameters?: Record<string, unknown> },
 ): Promise<void> {
   await insertEntry(db, {
     organizationId: caller.organizationId,

@@ -46,8 +46,8 @@ export type FlowRow = {
 };
 
 /**
- * Received, produced (runs) and dispatched, summed for each period the cards compare; one pass over the
- * trend's twelve months, which contain every period.
+ * Received, produced (runs) and dispatched, summed for each period the cards compare (day-level facts of
+ * this month and the last), and per month of the trend (whole months as their monthly sums).
  */
 export async function flows(db: Db, orgId: string, p: Periods): Promise<FlowRow[]> {
   const periods = [
@@ -62,15 +62,17 @@ export async function flows(db: Db, orgId: string, p: Periods): Promise<FlowRow[
     ([name, from, to]) => sql`SELECT ${name}::text AS period, measure, sum(kg) AS kg, sum(kg2) AS kg2,
       sum(php) AS php, sum(php2) AS php2, sum(n)::int AS n FROM f WHERE ${between(from, to)} GROUP BY measure`,
   );
+  const first = p.prev_week_start < p.prev_month_start ? p.prev_week_start : p.prev_month_start;
   const { rows } = await db.execute<FlowRow>(sql`
     WITH f AS MATERIALIZED (
-      SELECT day, measure, kg, kg2, php, php2, n FROM pt_facts(${orgId}, ${p.trend_start}::date, ${p.today}::date)
+      SELECT day, measure, kg, kg2, php, php2, n FROM pt_facts(${orgId}, ${first}::date, ${p.today}::date)
       WHERE measure IN ('received', 'run', 'dispatched')
     )
     ${sql.join(arms, sql` UNION ALL `)}
     UNION ALL
     SELECT to_char(day, 'YYYY-MM') AS period, measure, sum(kg), sum(kg2), sum(php), sum(php2), sum(n)::int
-    FROM f GROUP BY 1, measure`);
+    FROM pt_facts_coarse(${orgId}, ${p.trend_start}::date, ${p.today}::date)
+    WHERE measure IN ('received', 'run', 'dispatched') GROUP BY 1, measure`);
   return rows.map((r) => ({
     ...r,
     kg: r.kg ?? '0',
@@ -86,7 +88,7 @@ export type StockRow = { material_id: string; name: string; kg: string; value: s
 export async function stockByMaterial(db: Db, orgId: string, today: string): Promise<StockRow[]> {
   const { rows } = await db.execute<StockRow>(sql`
     SELECT f.material_id, m.name, sum(f.kg)::text AS kg, sum(f.php)::text AS value
-    FROM pt_facts(${orgId}, '1900-01-01', ${today}::date) f JOIN materials m ON m.id = f.material_id
+    FROM pt_facts_coarse(${orgId}, '1900-01-01', ${today}::date) f JOIN materials m ON m.id = f.material_id
     WHERE f.measure = 'stock'
     GROUP BY f.material_id, m.name HAVING sum(f.kg) <> 0
     ORDER BY sum(f.kg) DESC, m.name`);
@@ -98,7 +100,7 @@ export async function balances(db: Db, orgId: string, today: string) {
   const { rows } = await db.execute<{ payables: string; receivables: string }>(sql`
     SELECT coalesce(sum(php) FILTER (WHERE measure = 'payables'), 0)::text AS payables,
       coalesce(sum(php) FILTER (WHERE measure = 'receivables'), 0)::text AS receivables
-    FROM pt_facts(${orgId}, '1900-01-01', ${today}::date) WHERE measure IN ('payables', 'receivables')`);
+    FROM pt_facts_coarse(${orgId}, '1900-01-01', ${today}::date) WHERE measure IN ('payables', 'receivables')`);
   return rows[0] ?? { payables: '0', receivables: '0' };
 }
 

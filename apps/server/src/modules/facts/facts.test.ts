@@ -26,12 +26,23 @@ beforeAll(async () => {
 
 type Totals = Record<string, string>;
 
-/** Each measure's totals as `pt_facts` answers them. */
+/**
+ * Each measure's totals as `pt_facts` answers them; `pt_facts_coarse` (whole months as their monthly sums)
+ * must answer the same, over the whole history and over a range that starts and ends mid-month.
+ */
 async function factTotals(): Promise<Totals> {
-  const { rows } = await ctx.database.db.execute<{ measure: string; t: string }>(sql`
-    SELECT measure, concat_ws('|', sum(kg), sum(kg2), sum(php), sum(php2), sum(kwh), sum(n)) AS t
-    FROM pt_facts(${org}, '1900-01-01', '9999-12-30') GROUP BY measure ORDER BY measure`);
-  return Object.fromEntries(rows.map((r) => [r.measure, r.t]));
+  const totals = async (fn: 'pt_facts' | 'pt_facts_coarse', from: string, to: string) => {
+    const { rows } = await ctx.database.db.execute<{ measure: string; t: string }>(sql`
+      SELECT measure, concat_ws('|', sum(kg), sum(kg2), sum(php), sum(php2), sum(kwh), sum(n)) AS t
+      FROM ${sql.raw(fn)}(${org}, ${from}::date, ${to}::date) GROUP BY measure ORDER BY measure`);
+    return Object.fromEntries(rows.map((r) => [r.measure, r.t]));
+  };
+  const all = await totals('pt_facts', '1900-01-01', '9999-12-30');
+  expect(norm(await totals('pt_facts_coarse', '1900-01-01', '9999-12-30'))).toEqual(norm(all));
+  expect(norm(await totals('pt_facts_coarse', '2026-06-17', '2026-09-12'))).toEqual(
+    norm(await totals('pt_facts', '2026-06-17', '2026-09-12')),
+  );
+  return all;
 }
 
 /** The same totals straight from the records and ledgers. */
@@ -162,6 +173,32 @@ describe('daily facts', () => {
     await refreshAllFacts(ctx.database.db);
     expect(await factReceivedByDay()).toEqual(before);
     expect(norm(await factTotals())).toEqual(norm(await directTotals()));
+  });
+
+  it('count a back-dated delivery saved and posted in one call on its own day', async () => {
+    await refreshAllFacts(ctx.database.db);
+    const { rows } = await ctx.database.db.execute<{
+      supplier: string;
+      facility: string;
+      material: string;
+    }>(sql`
+      SELECT (SELECT id FROM suppliers WHERE organization_id = ${org} AND archived_at IS NULL LIMIT 1) AS supplier,
+        (SELECT id FROM facilities WHERE organization_id = ${org} AND code = 'MNL1') AS facility,
+        (SELECT id FROM materials WHERE organization_id = ${org} AND code = 'PET_BOTTLES_CLEAR') AS material`);
+    const ids = rows[0];
+    const before = await factReceivedByDay();
+    const posted = await admin.post('/api/receive-records?post=true', {
+      supplier_id: ids?.supplier,
+      facility_id: ids?.facility,
+      received_at: '2026-07-14T07:15:00+08:00',
+      lines: [{ material_id: ids?.material, gross_kg: 321.5, unit_price: 11 }],
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const after = await factReceivedByDay();
+    expect(after).not.toEqual(before);
+    expect(after).toEqual(await receivedByDay('Asia/Manila'));
+    await refreshAllFacts(ctx.database.db);
+    expect(await factReceivedByDay()).toEqual(after);
   });
 
   it('keep a posting that commits while a refresh runs (its mark outlives the refresh)', async () => {

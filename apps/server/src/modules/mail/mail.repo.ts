@@ -1,13 +1,27 @@
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { outbox } from '../../db/schema/index.ts';
+import { files, outbox } from '../../db/schema/index.ts';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+/** `attachmentFileId`: a document in files sent with it (a scheduled report). */
+export type Mail = { to: string; subject: string; text: string; html?: string; attachmentFileId?: string };
 
 export async function enqueue(tx: Tx, mail: Mail): Promise<void> {
-  await tx
-    .insert(outbox)
-    .values({ toAddress: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+  await tx.insert(outbox).values({
+    toAddress: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    attachmentFileId: mail.attachmentFileId,
+  });
+}
+
+/** A mail's attachment: the file's name, type and bytes. */
+export async function attachmentOf(tx: Tx, fileId: string) {
+  const [file] = await tx
+    .select({ name: files.originalName, mime: files.mime, bytes: files.bytes })
+    .from(files)
+    .where(eq(files.id, fileId));
+  return file;
 }
 
 /** Claims unsent mail; SKIP LOCKED lets several instances drain the outbox without sending twice. */

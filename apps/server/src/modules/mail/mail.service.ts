@@ -69,6 +69,12 @@ export class Mailer {
           const [mail] = await repo.claimUnsent(tx, MAX_ATTEMPTS, 1);
           if (!mail) return false;
           try {
+            const file = mail.attachmentFileId
+              ? await repo.attachmentOf(tx, mail.attachmentFileId)
+              : undefined;
+            const attachments = file
+              ? [{ filename: file.name ?? 'attachment', content: file.bytes, contentType: file.mime }]
+              : undefined;
             if (this.transport) {
               await this.transport.sendMail({
                 from: FROM,
@@ -76,11 +82,12 @@ export class Mailer {
                 subject: mail.subject,
                 text: mail.text,
                 html: mail.html ?? undefined,
+                attachments,
               });
               await repo.markSent(tx, mail.id, 'smtp');
             } else {
               this.log.info(
-                { to: mail.toAddress, subject: mail.subject },
+                { to: mail.toAddress, subject: mail.subject, attachment: file?.name },
                 `mail (no SMTP_URL set):\n${mail.text}`,
               );
               await repo.markSent(tx, mail.id, 'log');

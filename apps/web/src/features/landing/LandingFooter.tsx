@@ -15,6 +15,7 @@ const links = [
   { label: 'Help', path: '/help' },
   { label: 'Help centre', path: '/help-center' },
   { label: 'Status', path: '/status' },
+  { label: 'Blog', path: '/blog' },
   { label: 'Privacy', path: '/privacy' },
   { label: 'Terms', path: '/terms' },
 ];

@@ -63,7 +63,7 @@ describe('LandingPage', () => {
       within(footer)
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
-    ).toEqual(['/contact', '/help', '/help-center', '/status', '/privacy', '/terms']);
+    ).toEqual(['/contact', '/help', '/help-center', '/status', '/blog', '/privacy', '/terms']);
     expect(
       screen.getByText(`© 2024–${new Date().getFullYear()} PlasTrace. All rights reserved.`),
     ).toBeInTheDocument();

@@ -29,6 +29,7 @@ describe('public information pages', () => {
     ['/about', 'About PlasTrace', 'About'],
     ['/features', 'Features', 'Features'],
     ['/help-center', 'Help centre', 'Help centre'],
+    ['/blog', 'Blog', 'Blog'],
   ])('%s is a public page with its heading, title, site links and footer', async (path, heading, title) => {
     fakeApi(quiet);
     renderRoutes(routes, path);
@@ -39,6 +40,7 @@ describe('public information pages', () => {
       '/help',
       '/help-center',
       '/status',
+      '/blog',
       '/privacy',
       '/terms',
     ]);
@@ -46,9 +48,14 @@ describe('public information pages', () => {
     expect(screen.queryByText('Oops! Page Not Found')).not.toBeInTheDocument();
   });
 
-  it('keeps /blog on the not-found page: there is nothing to show there', async () => {
-    renderRoutes(routes, '/blog');
-    expect(await screen.findByRole('heading', { name: 'Oops! Page Not Found' })).toBeInTheDocument();
+  it('/blog and its posts are public pages in the same frame', async () => {
+    fakeApi(quiet);
+    renderRoutes(routes, '/blog/ra-11898-explained');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'RA 11898, the EPR Act of 2022, explained' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Footer' })).toBeInTheDocument();
+    expect(screen.queryByText('Oops! Page Not Found')).not.toBeInTheDocument();
   });
 
   it('Sign In opens the sign-in dialog on the landing page', async () => {

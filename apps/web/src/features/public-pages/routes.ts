@@ -1,9 +1,7 @@
 import type { RouteObject } from 'react-router';
+import { blogRoutes } from '../blog/routes.ts';
 
-/**
- * The public information pages (spec §2), outside the guard and the app layout, each its own chunk.
- * /blog stays the not-found page: there is no content for it.
- */
+/** The public information pages (spec §2), outside the guard and the app layout, each its own chunk. */
 export const publicPageRoutes: RouteObject[] = [
   {
     lazy: async () => ({ Component: (await import('./PublicLayout.tsx')).PublicLayout }),
@@ -30,6 +28,7 @@ export const publicPageRoutes: RouteObject[] = [
         path: 'help-center',
         lazy: async () => ({ Component: (await import('./HelpCenterPage.tsx')).HelpCenterPage }),
       },
+      ...blogRoutes,
     ],
   },
 ];
