@@ -230,12 +230,17 @@ CREATE TRIGGER production_records_facts_insert AFTER INSERT ON production_record
 CREATE TRIGGER dispatch_records_facts_insert AFTER INSERT ON dispatch_records
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION facts_mark_inserted();
 --> statement-breakpoint
--- Another time zone moves records to other days: every day with facts, and its neighbours, is recomputed.
+-- Another time zone moves records to other days — by up to two (UTC−12 to UTC+14): every day with facts or
+-- a mark, and two on each side, is recomputed. (A posting that computed its mark in the old zone and commits
+-- after the change can still mark a day the new zone does not give it; changing zones is rare and done by
+-- an administrator, and the next posting or change of that day repairs it.)
 CREATE FUNCTION facts_mark_time_zone() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO fact_marks (organization_id, day)
-    SELECT NEW.id, f.day + s FROM (SELECT DISTINCT day FROM daily_facts WHERE organization_id = NEW.id) f,
-      generate_series(-1, 1) s;
+    SELECT DISTINCT NEW.id, d.day + s FROM (
+      SELECT day FROM daily_facts WHERE organization_id = NEW.id
+      UNION SELECT day FROM fact_marks WHERE organization_id = NEW.id
+    ) d, generate_series(-2, 2) s;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

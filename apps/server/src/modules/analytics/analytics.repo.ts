@@ -255,6 +255,8 @@ export type PriceRow = {
  * in that region — the price a delivery left without one would have taken that day.
  */
 export async function prices(db: Db | Tx, s: Scope): Promise<PriceRow[]> {
+  // PostgreSQL's intervals know no quarter.
+  const step = s.group === 'quarter' ? '3 months' : `1 ${s.group}`;
   const { rows } = await db.execute<PriceRow>(sql`
     WITH x AS (
       SELECT date_trunc(${s.group}, f.day::timestamp)::date AS period, f.material_id,
@@ -265,12 +267,12 @@ export async function prices(db: Db | Tx, s: Scope): Promise<PriceRow[]> {
       WHERE f.measure = 'received' ${factFilters(s.filters)}
       GROUP BY 1, 2, 3
     ), y AS (
-      SELECT x.*, least((x.period + ${`1 ${s.group}`}::interval)::date - 1, ${s.to}::date) AS priced_on,
+      SELECT x.*, least((x.period + ${step}::interval)::date - 1, ${s.to}::date) AS priced_on,
         CASE WHEN x.kg2 > 0 THEN round(x.php / x.kg2, 2) END AS paid
       FROM x
     )
     SELECT to_char(y.period, 'YYYY-MM-DD') AS period,
-      to_char((y.period + ${`1 ${s.group}`}::interval)::date - 1, 'YYYY-MM-DD') AS period_end,
+      to_char((y.period + ${step}::interval)::date - 1, 'YYYY-MM-DD') AS period_end,
       m.id AS material_id, m.code AS material_code, m.name AS material_name, m.grade, y.region,
       y.kg2::text AS kg_payable, y.php::text AS php, y.n AS deliveries, y.paid::text AS paid_per_kg,
       p.price_per_kg::text AS list_per_kg, to_char(p.effective_from, 'YYYY-MM-DD') AS list_effective_from,

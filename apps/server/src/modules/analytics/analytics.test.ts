@@ -227,6 +227,23 @@ describe('analytics: prices, production, sales', () => {
       );
   });
 
+  it('prices by quarter and by year: each period ends where its quarter or year does', async () => {
+    for (const [group, months] of [
+      ['quarter', 3],
+      ['year', 12],
+    ] as const) {
+      const res = await as.manager.get(`/api/analytics/prices?${RANGE}&group=${group}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = res.json().rows as { period: string; period_end: string }[];
+      expect(rows.length).toBeGreaterThan(0);
+      for (const r of rows) {
+        const start = new Date(`${r.period}T00:00:00Z`);
+        const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + months, 0));
+        expect(r.period_end).toBe(end.toISOString().slice(0, 10));
+      }
+    }
+  });
+
   const PRODUCTION: [string, number][] = [
     ['runs', 0],
     ['input_kg', 3],

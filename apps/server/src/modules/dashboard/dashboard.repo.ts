@@ -1,6 +1,6 @@
 import { EXPIRY_WARNING_DAYS } from '@plastrace/shared';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 
 // The staff dashboard's figures: flows and balances from the daily facts (pt_facts, never the ledgers),
 // alerts from small indexed counts. Periods are the organization's: today, the week from Monday, the month
@@ -18,7 +18,7 @@ export type Periods = {
   prev_month_end: string;
 };
 
-export async function periodsOf(db: Db, orgId: string): Promise<Periods> {
+export async function periodsOf(db: Db | Tx, orgId: string): Promise<Periods> {
   const { rows } = await db.execute<Periods>(sql`
     WITH t AS (SELECT (now() AT TIME ZONE time_zone)::date AS d FROM organizations WHERE id = ${orgId}),
     b AS (SELECT d, date_trunc('week', d)::date AS wk, date_trunc('month', d)::date AS mo FROM t)
@@ -49,7 +49,7 @@ export type FlowRow = {
  * Received, produced (runs) and dispatched, summed for each period the cards compare (day-level facts of
  * this month and the last), and per month of the trend (whole months as their monthly sums).
  */
-export async function flows(db: Db, orgId: string, p: Periods): Promise<FlowRow[]> {
+export async function flows(db: Db | Tx, orgId: string, p: Periods): Promise<FlowRow[]> {
   const periods = [
     ['today', p.today, p.today],
     ['prev_day', p.prev_day, p.prev_day],
@@ -85,7 +85,7 @@ export async function flows(db: Db, orgId: string, p: Periods): Promise<FlowRow[
 export type StockRow = { material_id: string; name: string; kg: string; value: string };
 
 /** Stock on hand and its value by material: every stock fact through today (the ledger's sum). */
-export async function stockByMaterial(db: Db, orgId: string, today: string): Promise<StockRow[]> {
+export async function stockByMaterial(db: Db | Tx, orgId: string, today: string): Promise<StockRow[]> {
   const { rows } = await db.execute<StockRow>(sql`
     SELECT f.material_id, m.name, sum(f.kg)::text AS kg, sum(f.php)::text AS value
     FROM pt_facts_coarse(${orgId}, '1900-01-01', ${today}::date) f JOIN materials m ON m.id = f.material_id
@@ -96,7 +96,7 @@ export async function stockByMaterial(db: Db, orgId: string, today: string): Pro
 }
 
 /** What we owe suppliers and what customers owe us, through today. */
-export async function balances(db: Db, orgId: string, today: string) {
+export async function balances(db: Db | Tx, orgId: string, today: string) {
   const { rows } = await db.execute<{ payables: string; receivables: string }>(sql`
     SELECT coalesce(sum(php) FILTER (WHERE measure = 'payables'), 0)::text AS payables,
       coalesce(sum(php) FILTER (WHERE measure = 'receivables'), 0)::text AS receivables
@@ -105,7 +105,7 @@ export async function balances(db: Db, orgId: string, today: string) {
 }
 
 /** EPR credits this organization issued and retired in the calendar year of `today`. */
-export async function creditsOfYear(db: Db, orgId: string, today: string) {
+export async function creditsOfYear(db: Db | Tx, orgId: string, today: string) {
   const { rows } = await db.execute<{ issued: number; retired: number }>(sql`
     WITH y AS (
       SELECT (date_trunc('year', ${today}::date)::timestamp AT TIME ZONE o.time_zone) AS lo FROM organizations o
@@ -133,7 +133,7 @@ export type AlertCounts = {
  * What needs someone's attention. Count differences are flagged as the mass balance flags them: a counted
  * line more than 0.5 % off its book, in counts posted in the last 30 days.
  */
-export async function alertCounts(db: Db, orgId: string, today: string): Promise<AlertCounts> {
+export async function alertCounts(db: Db | Tx, orgId: string, today: string): Promise<AlertCounts> {
   const { rows } = await db.execute<AlertCounts>(sql`
     SELECT
       (SELECT count(*) FROM lots WHERE organization_id = ${orgId} AND status = 'quarantined')::int AS quarantined_lots,

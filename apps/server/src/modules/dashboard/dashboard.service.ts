@@ -1,5 +1,6 @@
 import { can, divide, formatUnits, toUnits } from '@plastrace/shared';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import * as repo from './dashboard.repo.ts';
 
@@ -28,15 +29,22 @@ const yieldPct = (input: string, output: string) => {
   return pct === null ? null : formatUnits(pct, 1);
 };
 
+/** One snapshot: a posting committed while the dashboard is read cannot make its figures disagree. */
+const readOnly = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
 export async function operations(ctx: AppContext, caller: Caller) {
+  return ctx.db.transaction((tx) => read(tx, caller), readOnly);
+}
+
+async function read(tx: Tx, caller: Caller) {
   const org = caller.organizationId;
-  const p = await repo.periodsOf(ctx.db, org);
-  const flows = await repo.flows(ctx.db, org, p);
-  const stock = await repo.stockByMaterial(ctx.db, org, p.today);
-  const money = await repo.balances(ctx.db, org, p.today);
+  const p = await repo.periodsOf(tx, org);
+  const flows = await repo.flows(tx, org, p);
+  const stock = await repo.stockByMaterial(tx, org, p.today);
+  const money = await repo.balances(tx, org, p.today);
   const mayCredits = can(caller.role, 'credits.read');
-  const credits = mayCredits ? await repo.creditsOfYear(ctx.db, org, p.today) : null;
-  const alerts = await repo.alertCounts(ctx.db, org, p.today);
+  const credits = mayCredits ? await repo.creditsOfYear(tx, org, p.today) : null;
+  const alerts = await repo.alertCounts(tx, org, p.today);
 
   const of = (period: string, measure: string) =>
     flows.find((f) => f.period === period && f.measure === measure) ?? {

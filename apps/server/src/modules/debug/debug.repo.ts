@@ -74,8 +74,10 @@ export async function logQueue(db: Db, organizationId: string) {
   };
 }
 
-/** A user's sign-in address, to compare with OPERATOR_EMAILS. */
-export async function emailOf(db: Db, userId: string): Promise<string | undefined> {
-  const { rows } = await db.execute<{ email: string }>(sql`SELECT email FROM users WHERE id = ${userId}`);
-  return rows[0]?.email;
+/** A user's sign-in address and whether it is verified, to compare with OPERATOR_EMAILS. */
+export async function emailOf(db: Db, userId: string) {
+  const { rows } = await db.execute<{ email: string; verified: boolean }>(
+    sql`SELECT email, email_verified_at IS NOT NULL AS verified FROM users WHERE id = ${userId}`,
+  );
+  return rows[0];
 }

@@ -14,13 +14,15 @@ const secondsSince = (at: Date | null, now: Date) =>
 /**
  * Whether the caller runs the installation: anyone may register an organization and administer it, so
  * the installation's configuration, database and queues (other organizations' mail and log entries
- * among them) go only to the addresses in OPERATOR_EMAILS — or, when it is unset, to any administrator of
- * an app that listens on this machine only (HOST, as the demo hint decides), whose users are its operators.
+ * among them) go only to the verified addresses in OPERATOR_EMAILS (an address registered by someone else
+ * is not verified) — or, when it is unset, to any administrator of an app only this machine can reach:
+ * a loopback HOST not behind a proxy (TRUST_PROXY), whose users are its operators.
  */
 export async function isOperator(db: Db, config: DebugConfig, caller: Caller): Promise<boolean> {
-  if (!config.operatorEmails) return config.host === undefined || isLoopbackHost(config.host);
-  const email = await repo.emailOf(db, caller.userId);
-  return !!email && config.operatorEmails.includes(email.toLowerCase());
+  if (!config.operatorEmails)
+    return !config.trustProxy && (config.host === undefined || isLoopbackHost(config.host));
+  const user = await repo.emailOf(db, caller.userId);
+  return !!user?.verified && config.operatorEmails.includes(user.email.toLowerCase());
 }
 
 /** How the build is configured and whether its database and queues keep up (GET /api/debug). */

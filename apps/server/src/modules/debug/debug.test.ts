@@ -230,4 +230,39 @@ describe('GET /api/debug', () => {
       await guarded.close();
     }
   });
+
+  it('takes an operator’s address only once it is verified, and trusts no proxied loopback', async () => {
+    const asOperator = async (config_: typeof config) => {
+      const app = await buildApp({
+        config: config_,
+        db: ctx.database.db,
+        logSequencer: false,
+        factsRefresh: false,
+      });
+      await app.ready();
+      try {
+        const admin = await (await client(app)).login('admin.dbg@demo.plastrace.ph', DEMO_PASSWORD);
+        return (await admin.get('/api/debug')).json().operator as boolean;
+      } finally {
+        await app.close();
+      }
+    };
+    const listed = { ...config, operatorEmails: ['admin.dbg@demo.plastrace.ph'] };
+    expect(await asOperator(listed)).toBe(true);
+    await ctx.database.db.execute(
+      sql`UPDATE users SET email_verified_at = NULL WHERE email = 'admin.dbg@demo.plastrace.ph'`,
+    );
+    try {
+      expect(await asOperator(listed)).toBe(false);
+    } finally {
+      await ctx.database.db.execute(
+        sql`UPDATE users SET email_verified_at = now() WHERE email = 'admin.dbg@demo.plastrace.ph'`,
+      );
+    }
+    expect(await asOperator({ ...config, operatorEmails: undefined, host: '127.0.0.1' })).toBe(true);
+    expect(
+      await asOperator({ ...config, operatorEmails: undefined, host: '127.0.0.1', trustProxy: true }),
+    ).toBe(false);
+    expect(await asOperator({ ...config, operatorEmails: undefined, host: '0.0.0.0' })).toBe(false);
+  });
 });

@@ -227,6 +227,23 @@ describe('daily facts', () => {
 
   it('move records to their new days when the organization changes its time zone', async () => {
     await refreshAllFacts(ctx.database.db);
+    // A delivery on a day with no facts yet, only marked when the zone changes: in Los Angeles it falls on
+    // the day before, which the change must mark too.
+    const { rows } = await ctx.database.db.execute<{
+      supplier: string;
+      facility: string;
+      material: string;
+    }>(sql`
+      SELECT (SELECT id FROM suppliers WHERE organization_id = ${org} AND archived_at IS NULL LIMIT 1) AS supplier,
+        (SELECT id FROM facilities WHERE organization_id = ${org} AND code = 'MNL1') AS facility,
+        (SELECT id FROM materials WHERE organization_id = ${org} AND code = 'PET_BOTTLES_CLEAR') AS material`);
+    const posted = await admin.post('/api/receive-records?post=true', {
+      supplier_id: rows[0]?.supplier,
+      facility_id: rows[0]?.facility,
+      received_at: '2026-01-05T05:00:00+08:00',
+      lines: [{ material_id: rows[0]?.material, gross_kg: 77.25, unit_price: 10 }],
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
     await ctx.database.db.execute(
       sql`UPDATE organizations SET time_zone = 'America/Los_Angeles' WHERE id = ${org}`,
     );

@@ -61,7 +61,7 @@ export async function positions(
 ): Promise<PositionRow[]> {
   const { rows } = await db.execute<PositionRow>(sql`
     WITH stock AS (
-      SELECT material_id, sum(kg) AS kg FROM pt_facts(${o.orgId}::uuid, '1900-01-01', ${o.today}::date)
+      SELECT material_id, sum(kg) AS kg FROM pt_facts_coarse(${o.orgId}::uuid, '1900-01-01', ${o.today}::date)
       WHERE measure = 'stock' GROUP BY 1
     ), outflow AS (
       SELECT material_id, sum(kg) AS kg FROM pt_facts(${o.orgId}::uuid, ${o.outFrom}::date, ${o.outTo}::date)

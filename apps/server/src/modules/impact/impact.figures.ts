@@ -110,7 +110,7 @@ function energyOf(rows: FactRow[], country: string): ImpactFigures['energy'] {
 const RULES = {
   collected: 'Net kg (gross − tare) of the posted deliveries received in the range, on their received day.',
   processed:
-    'Outputs of the posted runs that ended in the range, in the share of their inputs that was collected material (material no run of the range made), per day, facility, line and step: a product processed in several steps counts once, at the step that took it from collected material.',
+    'Outputs of the posted runs that ended in the range, in the share of their inputs that was collected material (material no run made up to the range’s end), per day, facility, line and step: a product processed in several steps counts once, at the step that took it from collected material.',
   passed_on:
     'Collected material dispatched unprocessed (posted dispatches) to customers whose type on file is recycler or manufacturer.',
   landfill: 'Production losses whose fate is landfill.',

@@ -154,8 +154,9 @@ export type EnergyAnswer = {
 };
 
 /**
- * The range's figures in one statement over `pt_facts`. "Collected material" is material no run of the
- * range made: a run's outputs count as processed in the share of its inputs that were collected material
+ * The range's figures in one statement over `pt_facts`. "Collected material" is material no run made up to
+ * the range's end (not only in the range: flake made in January and extruded in February is not collected
+ * again in February's report, so months add up to their year): a run's outputs count as processed in the share of its inputs that were collected material
  * (per day, facility, line and step, as the facts are grouped), so a flake extruded into pellets is counted
  * once, when it was made from bottles. The customer's type is the one on file now.
  */
@@ -168,7 +169,10 @@ export async function facts(h: Handle, o: { orgId: string; from: string; to: str
           FROM pt_facts(${o.orgId}::uuid, ${o.from}::date, ${o.to}::date)
           WHERE measure IN ('received', 'run', 'consumed', 'produced', 'lost', 'dispatched')
         ),
-        made AS (SELECT DISTINCT material_id FROM f WHERE measure = 'produced'),
+        made AS (
+          SELECT DISTINCT material_id FROM pt_facts_coarse(${o.orgId}::uuid, '1900-01-01', ${o.to}::date)
+          WHERE measure = 'produced'
+        ),
         grp AS (
           SELECT c.day, c.facility_id, c.production_line_id, c.process_code,
             coalesce(sum(c.kg) FILTER (WHERE m.material_id IS NULL), 0) AS first_kg, sum(c.kg) AS in_kg

@@ -51,7 +51,7 @@ export function periodFacts(h: Handle, orgId: string, from: string, to: string):
         ), balances AS (
           SELECT b.measure || '_balance' AS measure, NULL::uuid AS material_id, NULL::text AS kind, 0::numeric AS kg,
             0::numeric AS kg2, sum(b.php) AS php, 0::numeric AS php2, 0::numeric AS kwh, sum(b.n)::int AS n
-          FROM pt_facts(${orgId}, '1900-01-01'::date, ${to}::date) b
+          FROM pt_facts_coarse(${orgId}, '1900-01-01'::date, ${to}::date) b
           WHERE b.measure IN ('payables', 'receivables')
           GROUP BY b.measure
         )
@@ -203,7 +203,7 @@ export function stockOn(h: Handle, orgId: string, day: string) {
     sql`SELECT fa.name AS facility, m.name AS material, s.kg::text, s.php::text
         FROM (
           SELECT f.facility_id, f.material_id, sum(f.kg) AS kg, sum(f.php) AS php
-          FROM pt_facts(${orgId}, '1900-01-01'::date, ${day}::date) f
+          FROM pt_facts_coarse(${orgId}, '1900-01-01'::date, ${day}::date) f
           WHERE f.measure = 'stock'
           GROUP BY f.facility_id, f.material_id
           HAVING sum(f.kg) <> 0 OR sum(f.php) <> 0
@@ -247,7 +247,7 @@ export function stockAges(h: Handle, orgId: string) {
           WHERE b.organization_id = ${orgId} AND b.qty_kg > 0
         ) a
         JOIN materials m ON m.id = a.material_id
-        GROUP BY m.name
-        ORDER BY m.name`,
+        GROUP BY m.id, m.name
+        ORDER BY m.name, m.id`,
   );
 }

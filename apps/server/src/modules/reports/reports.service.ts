@@ -152,7 +152,11 @@ export async function generate(
   const org = await repo.orgOf(ctx.db, caller.organizationId);
   if (!org) throw notFound('Organization');
   const key = periodKey(kind, q, org.today);
-  const report = await buildReport(ctx.db, caller.organizationId, kind, key);
+  // One snapshot: a posting committed while the report is read cannot make its figures and lists disagree.
+  const report = await ctx.db.transaction((tx) => buildReport(tx, caller.organizationId, kind, key), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
   const out: Generated =
     q.format === 'json'
       ? { format: 'json', report }

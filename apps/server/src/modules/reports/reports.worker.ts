@@ -81,46 +81,50 @@ export function isDue(s: repo.DueRow, now: Date) {
 
 /** Sends one schedule's due period, if it still is due once locked; answers whether it did. */
 async function sendOne(ctx: AppContext, id: string, now: Date): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
-    const s = await repo.lockSchedule(tx, id);
-    const due = s && isDue(s, now);
-    if (!s || !due) return false;
-    const report = await buildReport(tx, s.organization_id, s.report, due.key);
-    const doc = await renderReport(tx, report, s.format);
-    const to = await repo.readers(tx, s.organization_id, s.recipient_user_ids);
-    const what = `${report.title} for ${report.period.label}`;
-    if (to.length > 0) {
-      const fileId = await repo.insertDocument(tx, {
-        orgId: s.organization_id,
-        userId: s.created_by,
-        bytes: doc.bytes,
-        mime: doc.mime,
-        name: doc.filename,
-      });
-      const link = `${ctx.publicUrl}/reports/${s.report}?${PERIOD_OF[s.report]}=${report.period.key}`;
-      for (const r of to)
-        await enqueue(tx, {
-          to: r.email,
-          subject: `${report.organization.name}: ${what}`,
-          text: [
-            `Hello ${r.name},`,
-            '',
-            `The ${report.title.toLowerCase()} of ${report.organization.name} for ${report.period.label} is attached (${REPORT_FORMAT_LABELS[s.format]}, ${doc.filename}).`,
-            '',
-            `See it in PlasTrace: ${link}`,
-            '',
-            `It is sent ${REPORT_SCHEDULE_TIMES[s.report]} (${s.time_zone}). An administrator or manager can change who receives it on the Reports page: ${ctx.publicUrl}/reports`,
-          ].join('\n'),
-          attachmentFileId: fileId,
+  return ctx.db.transaction(
+    async (tx) => {
+      const s = await repo.lockSchedule(tx, id);
+      const due = s && isDue(s, now);
+      if (!s || !due) return false;
+      const report = await buildReport(tx, s.organization_id, s.report, due.key);
+      const doc = await renderReport(tx, report, s.format);
+      const to = await repo.readers(tx, s.organization_id, s.recipient_user_ids);
+      const what = `${report.title} for ${report.period.label}`;
+      if (to.length > 0) {
+        const fileId = await repo.insertDocument(tx, {
+          orgId: s.organization_id,
+          userId: s.created_by,
+          bytes: doc.bytes,
+          mime: doc.mime,
+          name: doc.filename,
         });
-    }
-    await logGeneration(tx, { organizationId: s.organization_id, userId: s.created_by }, report, s.format, {
-      description: `Sent the ${what.charAt(0).toLowerCase()}${what.slice(1)} (${REPORT_FORMAT_LABELS[s.format]}) to ${to.length} member${to.length === 1 ? '' : 's'} on its schedule`,
-      scheduleId: s.id,
-    });
-    await repo.markSent(tx, s.id, due.sentFor);
-    return true;
-  });
+        const link = `${ctx.publicUrl}/reports/${s.report}?${PERIOD_OF[s.report]}=${report.period.key}`;
+        for (const r of to)
+          await enqueue(tx, {
+            to: r.email,
+            subject: `${report.organization.name}: ${what}`,
+            text: [
+              `Hello ${r.name},`,
+              '',
+              `The ${report.title.toLowerCase()} of ${report.organization.name} for ${report.period.label} is attached (${REPORT_FORMAT_LABELS[s.format]}, ${doc.filename}).`,
+              '',
+              `See it in PlasTrace: ${link}`,
+              '',
+              `It is sent ${REPORT_SCHEDULE_TIMES[s.report]} (${s.time_zone}). An administrator or manager can change who receives it on the Reports page: ${ctx.publicUrl}/reports`,
+            ].join('\n'),
+            attachmentFileId: fileId,
+          });
+      }
+      await logGeneration(tx, { organizationId: s.organization_id, userId: s.created_by }, report, s.format, {
+        description: `Sent the ${what.charAt(0).toLowerCase()}${what.slice(1)} (${REPORT_FORMAT_LABELS[s.format]}) to ${to.length} member${to.length === 1 ? '' : 's'} on its schedule`,
+        scheduleId: s.id,
+      });
+      await repo.markSent(tx, s.id, due.sentFor);
+      return true;
+      // One snapshot (taken by the lock, the first statement): the report's figures and lists agree.
+    },
+    { isolationLevel: 'repeatable read' },
+  );
 }
 
 /**

@@ -120,7 +120,11 @@ describe('OperationsOverview', () => {
     const stock = screen.getByRole('table', { name: 'Stock by material' });
     expect(within(stock).getByText('PET bottles, clear')).toBeInTheDocument();
     expect(within(stock).getByText('₱56,789.01')).toBeInTheDocument();
-    const trend = screen.getByRole('table', { name: 'Received, produced and dispatched by month' });
+    const trend = await screen.findByRole(
+      'table',
+      { name: 'Received, produced and dispatched by month' },
+      { timeout: 10_000 },
+    );
     expect(within(trend).getAllByRole('row')).toHaveLength(13);
     expect(within(trend).getByText('12,000 kg')).toBeInTheDocument();
   });
@@ -147,7 +151,11 @@ describe('OperationsOverview', () => {
     expect(screen.queryByRole('alert', { name: 'Needs attention' })).toBeNull();
     expect(screen.getByText('No stock on hand.')).toBeInTheDocument();
     expect(
-      screen.getByText('Nothing received, produced or dispatched in the last twelve months yet.'),
+      await screen.findByText(
+        'Nothing received, produced or dispatched in the last twelve months yet.',
+        {},
+        { timeout: 10_000 },
+      ),
     ).toBeInTheDocument();
   });
 });

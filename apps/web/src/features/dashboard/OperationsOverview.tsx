@@ -1,11 +1,14 @@
 import { Alert, Anchor, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { formatKg, formatPhp } from '@plastrace/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { DashboardCard } from './DashboardCard.tsx';
 import { KpiCards } from './KpiCards.tsx';
 import type { DashboardSummary } from './summary.ts';
-import { TrendChart } from './TrendChart.tsx';
+
+// The chart library is most of the dashboard's weight: the figures show first, the chart when it has loaded.
+const TrendChart = lazy(async () => ({ default: (await import('./TrendChart.tsx')).TrendChart }));
 
 type Operations = NonNullable<DashboardSummary['operations']>;
 
@@ -40,7 +43,15 @@ export function OperationsOverview({ ops }: { ops: Operations }) {
             title="Last twelve months"
             link={{ to: '/inventory', label: 'Inventory' }}
           >
-            <TrendChart trend={ops.trend} />
+            <Suspense
+              fallback={
+                <Text c="dimmed" size="sm" role="status">
+                  Loading the chart…
+                </Text>
+              }
+            >
+              <TrendChart trend={ops.trend} />
+            </Suspense>
           </DashboardCard>
         </div>
         <DashboardCard
