@@ -11,60 +11,43 @@ const orgId = () =>
     .notNull()
     .references(() => organizations.id);
 
+/** A fact's organization, day, measure, dimensions and figures (daily and monthly alike). */
+const factColumns = () => ({
+  organizationId: orgId(),
+  day: date({ mode: 'string' }).notNull(),
+  measure: text().notNull(),
+  facilityId: uuid(),
+  materialId: uuid(),
+  supplierId: uuid(),
+  customerId: uuid(),
+  productionLineId: uuid(),
+  processCode: text(),
+  /** A loss's fate, a ledger row's kind. */
+  kind: text(),
+  kg: numeric({ precision: 18, scale: 3 }).notNull().default('0'),
+  kg2: numeric({ precision: 18, scale: 3 }).notNull().default('0'),
+  php: numeric({ precision: 18, scale: 2 }).notNull().default('0'),
+  php2: numeric({ precision: 18, scale: 2 }).notNull().default('0'),
+  kwh: numeric({ precision: 16, scale: 2 }).notNull().default('0'),
+  n: integer().notNull().default(0),
+});
+
 /**
  * One row per (organization, day, measure, dimensions): long, so a new measure needs no new column.
  * Which dimensions and figures a measure fills is said by `pt_facts_of`; unused ones are null or 0.
  */
-export const dailyFacts = pgTable(
-  'daily_facts',
-  {
-    organizationId: orgId(),
-    day: date({ mode: 'string' }).notNull(),
-    measure: text().notNull(),
-    facilityId: uuid(),
-    materialId: uuid(),
-    supplierId: uuid(),
-    customerId: uuid(),
-    productionLineId: uuid(),
-    processCode: text(),
-    /** A loss's fate, a ledger row's kind. */
-    kind: text(),
-    kg: numeric({ precision: 18, scale: 3 }).notNull().default('0'),
-    kg2: numeric({ precision: 18, scale: 3 }).notNull().default('0'),
-    php: numeric({ precision: 18, scale: 2 }).notNull().default('0'),
-    php2: numeric({ precision: 18, scale: 2 }).notNull().default('0'),
-    kwh: numeric({ precision: 16, scale: 2 }).notNull().default('0'),
-    n: integer().notNull().default(0),
-  },
-  (t) => [index().on(t.organizationId, t.measure, t.day), index().on(t.organizationId, t.day)],
-);
+export const dailyFacts = pgTable('daily_facts', factColumns(), (t) => [
+  index().on(t.organizationId, t.measure, t.day),
+  index().on(t.organizationId, t.day),
+]);
 
 /**
  * The daily facts summed by month (`day` is the month's first), rewritten with them in the refresh's
  * transaction: sums over long ranges (stock on hand is every day's) read a thirtieth of the rows.
  */
-export const monthlyFacts = pgTable(
-  'monthly_facts',
-  {
-    organizationId: orgId(),
-    day: date({ mode: 'string' }).notNull(),
-    measure: text().notNull(),
-    facilityId: uuid(),
-    materialId: uuid(),
-    supplierId: uuid(),
-    customerId: uuid(),
-    productionLineId: uuid(),
-    processCode: text(),
-    kind: text(),
-    kg: numeric({ precision: 18, scale: 3 }).notNull().default('0'),
-    kg2: numeric({ precision: 18, scale: 3 }).notNull().default('0'),
-    php: numeric({ precision: 18, scale: 2 }).notNull().default('0'),
-    php2: numeric({ precision: 18, scale: 2 }).notNull().default('0'),
-    kwh: numeric({ precision: 16, scale: 2 }).notNull().default('0'),
-    n: integer().notNull().default(0),
-  },
-  (t) => [index().on(t.organizationId, t.measure, t.day)],
-);
+export const monthlyFacts = pgTable('monthly_facts', factColumns(), (t) => [
+  index().on(t.organizationId, t.measure, t.day),
+]);
 
 /**
  * Days whose facts are out of date: inserted (never updated, so postings never wait on each other here)

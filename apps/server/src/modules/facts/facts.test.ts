@@ -109,6 +109,21 @@ async function factReceivedByDay() {
   return rows.map((r) => `${r.day} ${Number(r.kg).toFixed(3)}`);
 }
 
+/** Who, where and what a test delivery names: a supplier, MNL1 and clear PET bottles. */
+async function petDelivery() {
+  const { rows } = await ctx.database.db.execute<{
+    supplier: string;
+    facility: string;
+    material: string;
+  }>(sql`
+    SELECT (SELECT id FROM suppliers WHERE organization_id = ${org} AND archived_at IS NULL LIMIT 1) AS supplier,
+      (SELECT id FROM facilities WHERE organization_id = ${org} AND code = 'MNL1') AS facility,
+      (SELECT id FROM materials WHERE organization_id = ${org} AND code = 'PET_BOTTLES_CLEAR') AS material`);
+  const row = rows[0];
+  if (!row) throw new Error('no demo master data');
+  return row;
+}
+
 describe('daily facts', () => {
   it('equal the records before the cache is refreshed (every day computed live) and after', async () => {
     const direct = norm(await directTotals());
@@ -140,20 +155,12 @@ describe('daily facts', () => {
 
   it('count a back-dated delivery on its own day at once, and drop it from that day when voided', async () => {
     await refreshAllFacts(ctx.database.db);
-    const { rows } = await ctx.database.db.execute<{
-      supplier: string;
-      facility: string;
-      material: string;
-    }>(sql`
-      SELECT (SELECT id FROM suppliers WHERE organization_id = ${org} AND archived_at IS NULL LIMIT 1) AS supplier,
-        (SELECT id FROM facilities WHERE organization_id = ${org} AND code = 'MNL1') AS facility,
-        (SELECT id FROM materials WHERE organization_id = ${org} AND code = 'PET_BOTTLES_CLEAR') AS material`);
-    const ids = rows[0];
+    const pet = await petDelivery();
     const draft = await admin.post('/api/receive-records', {
-      supplier_id: ids?.supplier,
-      facility_id: ids?.facility,
+      supplier_id: pet.supplier,
+      facility_id: pet.facility,
       received_at: '2026-08-03T23:30:00+08:00',
-      lines: [{ material_id: ids?.material, gross_kg: 1234.5, tare_kg: 0.5, unit_price: 12 }],
+      lines: [{ material_id: pet.material, gross_kg: 1234.5, tare_kg: 0.5, unit_price: 12 }],
     });
     expect(draft.statusCode).toBe(201);
     const before = await factReceivedByDay();
@@ -177,21 +184,13 @@ describe('daily facts', () => {
 
   it('count a back-dated delivery saved and posted in one call on its own day', async () => {
     await refreshAllFacts(ctx.database.db);
-    const { rows } = await ctx.database.db.execute<{
-      supplier: string;
-      facility: string;
-      material: string;
-    }>(sql`
-      SELECT (SELECT id FROM suppliers WHERE organization_id = ${org} AND archived_at IS NULL LIMIT 1) AS supplier,
-        (SELECT id FROM facilities WHERE organization_id = ${org} AND code = 'MNL1') AS facility,
-        (SELECT id FROM materials WHERE organization_id = ${org} AND code = 'PET_BOTTLES_CLEAR') AS material`);
-    const ids = rows[0];
     const before = await factReceivedByDay();
+    const pet = await petDelivery();
     const posted = await admin.post('/api/receive-records?post=true', {
-      supplier_id: ids?.supplier,
-      facility_id: ids?.facility,
+      supplier_id: pet.supplier,
+      facility_id: pet.facility,
       received_at: '2026-07-14T07:15:00+08:00',
-      lines: [{ material_id: ids?.material, gross_kg: 321.5, unit_price: 11 }],
+      lines: [{ material_id: pet.material, gross_kg: 321.5, unit_price: 11 }],
     });
     expect(posted.statusCode, posted.body).toBe(201);
     const after = await factReceivedByDay();
@@ -229,19 +228,12 @@ describe('daily facts', () => {
     await refreshAllFacts(ctx.database.db);
     // A delivery on a day with no facts yet, only marked when the zone changes: in Los Angeles it falls on
     // the day before, which the change must mark too.
-    const { rows } = await ctx.database.db.execute<{
-      supplier: string;
-      facility: string;
-      material: string;
-    }>(sql`
-      SELECT (SELECT id FROM suppliers WHERE organization_id = ${org} AND archived_at IS NULL LIMIT 1) AS supplier,
-        (SELECT id FROM facilities WHERE organization_id = ${org} AND code = 'MNL1') AS facility,
-        (SELECT id FROM materials WHERE organization_id = ${org} AND code = 'PET_BOTTLES_CLEAR') AS material`);
+    const pet = await petDelivery();
     const posted = await admin.post('/api/receive-records?post=true', {
-      supplier_id: rows[0]?.supplier,
-      facility_id: rows[0]?.facility,
+      supplier_id: pet.supplier,
+      facility_id: pet.facility,
       received_at: '2026-01-05T05:00:00+08:00',
-      lines: [{ material_id: rows[0]?.material, gross_kg: 77.25, unit_price: 10 }],
+      lines: [{ material_id: pet.material, gross_kg: 77.25, unit_price: 10 }],
     });
     expect(posted.statusCode, posted.body).toBe(201);
     await ctx.database.db.execute(
