@@ -27,7 +27,14 @@ export function OperationsOverview({ ops }: { ops: Operations }) {
           <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
             {ops.alerts.map((a) => (
               <li key={a.kind}>
-                <Anchor component={Link} to={a.link} size="sm" fw={a.severity === 'critical' ? 700 : 400}>
+                {/* Dark text on the alert's tint (the brand link colour is not 4.5:1 on it); links stay underlined. */}
+                <Anchor
+                  component={Link}
+                  to={a.link}
+                  size="sm"
+                  c="dark.9"
+                  fw={a.severity === 'critical' ? 700 : 400}
+                >
                   {a.message}
                 </Anchor>
               </li>

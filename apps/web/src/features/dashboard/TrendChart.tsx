@@ -43,7 +43,7 @@ export function TrendChart({ trend }: { trend: Trend }) {
     <>
       <div aria-hidden="true" style={{ width: '100%', height: 260 }}>
         <ResponsiveContainer>
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="month" tick={{ fontSize: 12 }} />
             <YAxis tickFormatter={tonnes} tick={{ fontSize: 12 }} width={64} />

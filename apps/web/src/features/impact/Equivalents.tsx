@@ -1,4 +1,4 @@
-import { Anchor, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Paper, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { ImpactFigures } from './api.ts';
 import { verifiedBadge } from './FactorsTable.tsx';
 import { formatHowMany, withUnit } from './figures.ts';
@@ -16,14 +16,8 @@ export function Equivalents({ items }: { items: ImpactFigures['equivalents'] }) 
             <Text size="sm">{e.label}</Text>
             <Text size="xs" c="dimmed">
               {withUnit(e.kgCo2ePerUnit, 'kg CO2e')} each. {e.source} ({e.asOf}).{' '}
-              <Anchor
-                href={e.url}
-                target="_blank"
-                rel="noreferrer"
-                size="xs"
-                aria-label={`Source of “${e.label}”`}
-              >
-                Source page
+              <Anchor href={e.url} target="_blank" rel="noreferrer" size="xs">
+                Source page<VisuallyHidden> of “{e.label}”</VisuallyHidden>
               </Anchor>{' '}
               {verifiedBadge(e.verified)}
             </Text>

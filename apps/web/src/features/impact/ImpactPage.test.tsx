@@ -64,9 +64,10 @@ describe('Impact', () => {
     const cars = screen.getByRole('region', { name: 'Passenger cars driven for a year' });
     expect(cars).toHaveTextContent('2.5');
     expect(cars).toHaveTextContent('June 2023');
-    expect(
-      within(cars).getByRole('link', { name: 'Source of “Passenger cars driven for a year”' }),
-    ).toHaveAttribute(
+    expect(within(cars).getByRole('link', { name: /^Source page/ })).toHaveAccessibleName(
+      expect.stringContaining('Passenger'),
+    );
+    expect(within(cars).getByRole('link', { name: /^Source page/ })).toHaveAttribute(
       'href',
       'https://www.epa.gov/greenvehicles/greenhouse-gas-emissions-typical-passenger-vehicle',
     );

@@ -47,7 +47,11 @@ export function ForecastChart({ forecast }: { forecast: Forecast }) {
     <>
       <div aria-hidden="true" style={{ width: '100%', height: 300 }}>
         <ResponsiveContainer>
-          <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+          <ComposedChart
+            data={data}
+            margin={{ top: 8, right: 8, bottom: 0, left: 8 }}
+            accessibilityLayer={false}
+          >
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="week" tickFormatter={weekTick} tick={{ fontSize: 12 }} minTickGap={16} />
             <YAxis tickFormatter={axis} tick={{ fontSize: 12 }} width={64} />
