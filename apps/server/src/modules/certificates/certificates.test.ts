@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { newOrganization } from '../../test/accounts.ts';
 import { useTestApp } from '../../test/app.ts';
 import type { TestClient } from '../../test/http.ts';
 import { activity, auditActions, seededOrganization } from '../../test/masterdata.ts';
+import { pdfText } from '../../test/pdf.ts';
 import { recoveryFixture } from '../../test/recovery.ts';
 
 // Waste diversion certificates: issued from verified recovery through the claims ledger (never more
@@ -69,26 +69,6 @@ const issue = async (lines: { fate: string; kg: string }[], by: TestClient = o.m
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 };
-
-/** The text drawn on the pages (pdfkit writes standard-font text as hex inside deflated streams). */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  let text = '';
-  for (const m of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
-    const start = (m.index ?? 0) + m[0].length;
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, start + Number(m[1]))).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const op of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      const hex = [...(op[1] ?? '').matchAll(/<([0-9a-f]*)>/gi)].map((h) => h[1]).join('');
-      text += `${Buffer.from(hex, 'hex').toString('latin1')}|`;
-    }
-  }
-  return text;
-}
 
 describe('what a certificate can claim', () => {
   it('is the period’s unclaimed verified recovery per material type × fate', async () => {
