@@ -1,4 +1,4 @@
-import { EXPIRY_WARNING_DAYS } from '@plastrace/shared';
+import { COUNT_TOLERANCE_PCT, EXPIRY_WARNING_DAYS } from '@plastrace/shared';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 
@@ -131,7 +131,7 @@ export type AlertCounts = {
 
 /**
  * What needs someone's attention. Count differences are flagged as the mass balance flags them: a counted
- * line more than 0.5 % off its book, in counts posted in the last 30 days.
+ * line more than COUNT_TOLERANCE_PCT (0.5 %) off its book, in counts posted in the last 30 days.
  */
 export async function alertCounts(db: Db | Tx, orgId: string, today: string): Promise<AlertCounts> {
   const { rows } = await db.execute<AlertCounts>(sql`
@@ -142,7 +142,8 @@ export async function alertCounts(db: Db | Tx, orgId: string, today: string): Pr
         WHERE c.organization_id = ${orgId} AND c.status = 'posted' AND c.posted_at >= now() - interval '30 days'
           AND l.counted_kg IS NOT NULL
           AND (CASE WHEN l.book_kg = 0 THEN l.counted_kg <> 0
-               ELSE abs(l.counted_kg - l.book_kg) * 200 > l.book_kg END))::int AS flagged_counts,
+               ELSE abs(l.counted_kg - l.book_kg) * 100 > l.book_kg * ${COUNT_TOLERANCE_PCT}::numeric END))::int
+        AS flagged_counts,
       (SELECT count(*) FROM drivers WHERE organization_id = ${orgId} AND archived_at IS NULL
         AND licence_expires_on BETWEEN ${today}::date AND ${today}::date + ${EXPIRY_WARNING_DAYS}::int)::int AS licences_expiring,
       (SELECT count(*) FROM drivers WHERE organization_id = ${orgId} AND archived_at IS NULL

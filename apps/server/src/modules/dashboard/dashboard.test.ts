@@ -122,6 +122,43 @@ describe('GET /api/dashboard/summary — operations', () => {
     );
   });
 
+  it('flags a posted stock count more than 0.5 % off its book, and not one within it', async () => {
+    const flagged = async () => {
+      const res = await as.admin?.get('/api/dashboard/summary');
+      const alerts: { kind: string; count: number }[] = res?.json().operations.alerts ?? [];
+      return alerts.find((a) => a.kind === 'flagged_counts')?.count ?? 0;
+    };
+    const before = await flagged();
+    const facility = await one<{ id: string }>(sql`
+      SELECT b.facility_id AS id FROM lot_balances b JOIN lots l ON l.id = b.lot_id
+      WHERE b.organization_id = ${org} AND b.qty_kg > 1000 AND l.status = 'available'
+      GROUP BY b.facility_id ORDER BY count(*) DESC LIMIT 1`);
+    /** Counts the facility: one lot of over a tonne at `factor` × its book, the rest as booked; posts it. */
+    const count = async (factor: number) => {
+      const opened = await as.admin?.post('/api/stock-counts', { facility_id: facility.id });
+      expect(opened?.statusCode, opened?.body).toBe(201);
+      const c = opened?.json();
+      type Line = { lot: { id: string }; book_kg: string };
+      const target = c.lines.find((l: Line) => Number(l.book_kg) > 1000);
+      // Every lot must be counted: the others as booked, the target off by `factor`.
+      const saved = await as.admin?.request('PUT', `/api/stock-counts/${c.id}/lines`, {
+        lines: c.lines.map((l: Line) => ({
+          lot_id: l.lot.id,
+          counted_kg: l === target ? (Number(l.book_kg) * factor).toFixed(3) : l.book_kg,
+        })),
+      });
+      expect(saved?.statusCode, saved?.body).toBe(200);
+      const posted = await as.admin?.post(`/api/stock-counts/${c.id}/post`, {
+        version: saved?.json().version,
+      });
+      expect(posted?.statusCode, posted?.body).toBe(200);
+    };
+    await count(0.998);
+    expect(await flagged()).toBe(before);
+    await count(0.99);
+    expect(await flagged()).toBe(before + 1);
+  });
+
   it('shows an operator no sales or receivables, and a supplier member no operations at all', async () => {
     const ops = (await as.operator?.get('/api/dashboard/summary'))?.json().operations;
     expect(ops.received.month.current).toMatch(/^\d+\.\d{3}$/);
