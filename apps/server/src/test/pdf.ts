@@ -7,6 +7,8 @@ import { inflateSync } from 'node:zlib';
 export function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   let text = '';
+  // Each stream is exactly its /Length bytes long: compressed bytes may end in a line break themselves,
+  // so finding its end by searching for "endstream" would now and then cut one short.
   for (const m of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
     const start = (m.index ?? 0) + m[0].length;
     let content: string;

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { seedDemo } from '../../seed/demo.ts';
 import { newOrganization } from '../../test/accounts.ts';
 import { useTestApp } from '../../test/app.ts';
 import { client, type TestClient } from '../../test/http.ts';
+import { pdfText } from '../../test/pdf.ts';
 import { qrPng, qrSvg, verifyUrl } from './lots.qr.ts';
 
 const ctx = useTestApp();
@@ -258,29 +258,6 @@ describe('lot QR codes', () => {
 
 /** The PDF's page objects (not the /Pages tree node). */
 const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b(?!s)/g)?.length ?? 0;
-
-/** The lines of text drawn on the pages (pdfkit writes standard-font text as hex inside deflated streams). */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  let text = '';
-  // Each stream is exactly its /Length bytes long: compressed bytes may end in a line break themselves,
-  // so finding its end by searching for "endstream" would now and then cut one short.
-  for (const m of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
-    const start = (m.index ?? 0) + m[0].length;
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, start + Number(m[1]))).toString('latin1');
-    } catch {
-      continue;
-    }
-    // One text-showing operator per line; kerning splits it into several hex strings.
-    for (const op of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      const hex = [...(op[1] ?? '').matchAll(/<([0-9a-f]*)>/gi)].map((h) => h[1]).join('');
-      text += `${Buffer.from(hex, 'hex').toString('latin1')}|`;
-    }
-  }
-  return text;
-}
 
 describe('lot label sheet', () => {
   it('prints an A4 PDF of QR labels with code, material, kg, facility and day received', async () => {
