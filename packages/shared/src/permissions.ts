@@ -173,6 +173,17 @@ export const PERMISSIONS = {
     does: 'record payments',
     note: 'suppliers’ and customers’ payments, advances, credit notes and their reversals',
   },
+  // The marketplace: staff browse and follow it; only the office commits the organization to a trade.
+  'market.read': {
+    roles: STAFF,
+    does: 'view the marketplace',
+    note: 'listings with sellers, our offers and deals, saved searches and alerts, price history',
+  },
+  'market.trade': {
+    roles: OFFICE,
+    does: 'trade on the marketplace',
+    note: 'list, offer, counter, accept, cancel, rate; requests for quotation',
+  },
   'debug.read': {
     roles: ['admin'],
     does: 'open the admin tools',

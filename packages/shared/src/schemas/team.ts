@@ -170,7 +170,7 @@ export const organizationUpdateSchema = z.object({
 export const notificationSchema = z
   .object({
     id: z.string().uuid(),
-    kind: z.enum(['invitation_accepted', 'security']),
+    kind: z.enum(['invitation_accepted', 'security', 'market']),
     title: z.string(),
     body: z.string(),
     read_at: z.string().nullable(),

@@ -6,6 +6,7 @@ export * from './facts.ts';
 export * from './insight.ts';
 export * from './log.ts';
 export * from './logistics.ts';
+export * from './market.ts';
 export * from './masterdata.ts';
 export * from './organizations.ts';
 export * from './outbound.ts';

@@ -80,11 +80,17 @@ export const suppliers = pgTable(
     paymentMethod: paymentMethod().notNull().default('cash'),
     /** GCash number or bank name/account; shown only to members who settle payables. */
     paymentDetails: jsonb().notNull().default({}),
+    /** Another organization of this installation this supplier is, when a marketplace deal made it. */
+    marketOrganizationId: uuid().references(() => organizations.id),
     archivedAt: timestamp({ withTimezone: true }),
     version: version(),
     ...timestamps,
   },
-  (t) => [unique().on(t.organizationId, t.code), index().on(t.organizationId, t.name)],
+  (t) => [
+    unique().on(t.organizationId, t.code),
+    index().on(t.organizationId, t.name),
+    uniqueIndex('suppliers_market_organization').on(t.organizationId, t.marketOrganizationId),
+  ],
 );
 
 export const materials = pgTable(
@@ -173,11 +179,17 @@ export const customers = pgTable(
     country: text().notNull().default('PH'),
     /** BIR Taxpayer Identification Number, printed on dispatch documents. */
     tin: text(),
+    /** Another organization of this installation this customer is, when a marketplace deal made it. */
+    marketOrganizationId: uuid().references(() => organizations.id),
     archivedAt: timestamp({ withTimezone: true }),
     version: version(),
     ...timestamps,
   },
-  (t) => [unique().on(t.organizationId, t.code), index().on(t.organizationId, t.name)],
+  (t) => [
+    unique().on(t.organizationId, t.code),
+    index().on(t.organizationId, t.name),
+    uniqueIndex('customers_market_organization').on(t.organizationId, t.marketOrganizationId),
+  ],
 );
 
 /** An organization's own process steps, each counted as a reference process type. */

@@ -255,11 +255,14 @@ export const lotBalances = pgTable(
     materialId: uuid().notNull(),
     qtyKg: kg().notNull().default('0'),
     valuePhp: php().notNull().default('0'),
+    /** Kg held for marketplace listings and deals (the sum of `market_reservations`); stock never goes below it. */
+    reservedKg: kg().notNull().default('0'),
     updatedAt: tstz().notNull().defaultNow(),
   },
   (t) => [
     index().on(t.organizationId, t.facilityId, t.materialId),
     check('lot_balances_not_negative', sql`${t.qtyKg} >= 0`),
+    check('lot_balances_reserved_not_negative', sql`${t.reservedKg} >= 0`),
   ],
 );
 

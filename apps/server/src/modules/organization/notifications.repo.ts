@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 
-export type NotificationKind = 'invitation_accepted' | 'security';
+export type NotificationKind = 'invitation_accepted' | 'security' | 'market';
 
 export async function notify(
   tx: Tx | Db,

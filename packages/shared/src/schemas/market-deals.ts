@@ -1,0 +1,2 @@
+// Marketplace wire format (deals): filled in by its module.
+export {};

@@ -1,0 +1,2 @@
+// Marketplace wire format (enhanced): filled in by its module.
+export {};

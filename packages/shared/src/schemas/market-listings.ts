@@ -1,0 +1,2 @@
+// Marketplace wire format (listings): filled in by its module.
+export {};
