@@ -19,6 +19,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       '/login',
       '/blog',
       '/blog/ra-11898-explained',
+      '/marketplace',
       '/does-not-exist',
     ]) {
       await b.page.goto(path);
@@ -69,6 +70,11 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       '/epr-credits?tab=batches',
       '/epr-credits?tab=movements',
       '/registry',
+      '/marketplace',
+      '/marketplace?view=map',
+      '/marketplace?tab=listings',
+      '/marketplace?tab=offers',
+      '/marketplace?tab=deals',
       '/compliance-audit',
       '/waste-diversion-certificate',
       '/waste-diversion-certificate/new',

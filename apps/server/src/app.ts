@@ -40,6 +40,11 @@ import { generateSigner, type LogSigner } from './modules/log/signer.ts';
 import { logisticsRoutes } from './modules/logistics/logistics.routes.ts';
 import { lotRoutes, publicLotRoutes } from './modules/lots/lots.routes.ts';
 import { Mailer } from './modules/mail/mail.service.ts';
+import { startMarketAlerts } from './modules/market/alerts.worker.ts';
+import { marketDealsRoutes } from './modules/market/deals.routes.ts';
+import { enhancedMarketRoutes } from './modules/market/enhanced.routes.ts';
+import { marketListingsRoutes, publicMarketListingsRoutes } from './modules/market/listings.routes.ts';
+import { marketOffersRoutes } from './modules/market/offers.routes.ts';
 import { massBalanceRoutes } from './modules/mass-balance/mass-balance.routes.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
@@ -92,6 +97,8 @@ export type AppOptions = {
   factsRefresh?: boolean;
   /** Sends scheduled reports in the background (default); tests call its runDue with a given instant. */
   reportSchedules?: boolean;
+  /** Sends saved-search alerts in the background (default); tests call its runAlerts with a given instant. */
+  marketAlerts?: boolean;
 };
 
 export const API_VERSION = '0.1.0';
@@ -178,6 +185,10 @@ export async function buildApp(opts: AppOptions) {
     const stopReports = startReportSchedules(ctx, app.log);
     app.addHook('onClose', async () => stopReports());
   }
+  if (opts.marketAlerts !== false) {
+    const stopAlerts = startMarketAlerts(ctx, app.log);
+    app.addHook('onClose', async () => stopAlerts());
+  }
   const csrf = await registerCsrf(app, {
     key: () => secret(opts.db, 'csrf', () => randomBytes(32).toString('base64url')),
     secure: opts.config.publicUrl.startsWith('https:'),
@@ -195,6 +206,7 @@ export async function buildApp(opts: AppOptions) {
     await open.register(publicLotRoutes, { prefix: '/api', ctx });
     await open.register(publicDispatchRoutes, { prefix: '/api', ctx });
     await open.register(publicCreditsRoutes, { prefix: '/api', ctx });
+    await open.register(publicMarketListingsRoutes, { prefix: '/api', ctx });
     await open.register(publicCertificatesRoutes, { prefix: '/api', ctx });
     await open.register(publicImpactRoutes, { prefix: '/api', ctx });
     await open.register(logRoutes, { prefix: '/api', db: opts.db, signer });
@@ -228,6 +240,9 @@ export async function buildApp(opts: AppOptions) {
   await app.register(epcisRoutes, { prefix: '/api', ctx });
   await app.register(passportRoutes, { prefix: '/api', ctx });
   await app.register(creditsRoutes, { prefix: '/api', ctx });
+  await app.register(marketListingsRoutes, { prefix: '/api', ctx });
+  await app.register(marketOffersRoutes, { prefix: '/api', ctx });
+  await app.register(marketDealsRoutes, { prefix: '/api', ctx });
   await app.register(certificatesRoutes, { prefix: '/api', ctx });
   await app.register(impactRoutes, { prefix: '/api', ctx });
   await app.register(complianceRoutes, { prefix: '/api', ctx });
@@ -237,6 +252,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(stockCountRoutes, { prefix: '/api', ctx });
   await app.register(massBalanceRoutes, { prefix: '/api', ctx });
   await app.register(reportsRoutes, { prefix: '/api', ctx });
+  await app.register(enhancedMarketRoutes, { prefix: '/api', ctx });
 
   // GS1 Digital Link paths of published passports, before the web app's fallback to index.html.
   await registerPassportResolver(app, ctx);

@@ -13,6 +13,7 @@ import { customersRoutes } from './features/customers/routes.ts';
 import { debugRoutes } from './features/debug/routes.ts';
 import { dispatchRecordsRoutes } from './features/dispatch-records/routes.ts';
 import { dispatchersRoutes } from './features/dispatchers/routes.ts';
+import { enhancedMarketplaceRoutes } from './features/enhanced-marketplace/routes.ts';
 import { eprCreditsRoutes } from './features/epr-credits/routes.ts';
 import { facilitiesRoutes } from './features/facilities/routes.ts';
 import { franchiseesRoutes } from './features/franchisees/routes.ts';
@@ -21,6 +22,7 @@ import { impactPublicRoutes, impactRoutes } from './features/impact/routes.ts';
 import { inventoryRoutes } from './features/inventory/routes.ts';
 import { logisticsRoutes } from './features/logistics/routes.ts';
 import { lotsRoutes } from './features/lots/routes.ts';
+import { marketplaceRoutes } from './features/marketplace/routes.ts';
 import { massBalanceRoutes } from './features/mass-balance/routes.ts';
 import { notificationsRoutes } from './features/notifications/routes.ts';
 import { orderRecordsRoutes } from './features/order-records/routes.ts';
@@ -87,6 +89,8 @@ export const routes: RouteObject[] = [
           ...recordLogPublicRoutes,
           // The EPR credit registry is public too, and a sidebar item: in the layout, outside the guard.
           ...creditRegistryRoutes,
+          // The marketplace's browse and listings are public too (anonymous, without sellers).
+          ...marketplaceRoutes,
         ],
       },
       {
@@ -127,6 +131,7 @@ export const routes: RouteObject[] = [
               ...eprCreditsRoutes,
               ...certificateRoutes,
               ...complianceAuditRoutes,
+              ...enhancedMarketplaceRoutes,
               ...facilitiesRoutes,
               ...suppliersRoutes,
               ...customersRoutes,

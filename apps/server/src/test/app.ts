@@ -26,6 +26,8 @@ export function useTestApp(
       factsRefresh: false,
       // Scheduled reports are sent when schedules.test.ts calls runDue; no minute timer beside the others.
       reportSchedules: false,
+      // Saved-search alerts are sent when alerts.test.ts calls runAlerts; no minute timer beside the others.
+      marketAlerts: false,
       ...(opts.logSigner ? { logSigner: opts.logSigner } : {}),
     });
     await ctx.app.ready();

@@ -36,6 +36,8 @@ const STAFF_SIDEBAR = [
   'Credit registry',
   'Diversion certificates',
   'Compliance audit',
+  'Marketplace',
+  'Enhanced marketplace',
   'Facilities',
   'Suppliers',
   'Customers',
@@ -76,6 +78,7 @@ const SIDEBARS: Record<MemberRole, string[]> = {
     'Verify a record',
     'Record passport',
     'Credit registry',
+    'Marketplace',
     'Suppliers',
     'Activity log',
     'Profile',
@@ -105,6 +108,7 @@ describe('the sidebar', () => {
     expect(items.filter((item) => item.action === 'public').map((item) => item.label)).toEqual([
       'Verify a record',
       'Credit registry',
+      'Marketplace',
       'API reference',
     ]);
   });
@@ -121,7 +125,12 @@ describe('the sidebar', () => {
   it('shows a signed-out visitor only the public pages', async () => {
     fakeApi();
     renderLayout();
-    expect(await sidebarLinks()).toEqual(['Verify a record', 'Credit registry', 'API reference']);
+    expect(await sidebarLinks()).toEqual([
+      'Verify a record',
+      'Credit registry',
+      'Marketplace',
+      'API reference',
+    ]);
   });
 });
 
@@ -157,6 +166,7 @@ describe('a page the role may not open', () => {
       'supplier EPR credits',
       'supplier Diversion certificates',
       'supplier Compliance audit',
+      'supplier Enhanced marketplace',
       'supplier Facilities',
       'supplier Customers',
       'supplier Production lines',

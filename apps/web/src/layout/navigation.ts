@@ -11,6 +11,7 @@ import { customersNav } from '../features/customers/routes.ts';
 import { debugNav } from '../features/debug/routes.ts';
 import { dispatchRecordsNav } from '../features/dispatch-records/routes.ts';
 import { dispatchersNav } from '../features/dispatchers/routes.ts';
+import { enhancedMarketplaceNav } from '../features/enhanced-marketplace/routes.ts';
 import { eprCreditsNav } from '../features/epr-credits/routes.ts';
 import { facilitiesNav } from '../features/facilities/routes.ts';
 import { franchiseesNav } from '../features/franchisees/routes.ts';
@@ -19,6 +20,7 @@ import { impactNav } from '../features/impact/routes.ts';
 import { inventoryNav } from '../features/inventory/routes.ts';
 import { logisticsNav } from '../features/logistics/routes.ts';
 import { lotsNav } from '../features/lots/routes.ts';
+import { marketplaceNav } from '../features/marketplace/routes.ts';
 import { notificationsNav } from '../features/notifications/routes.ts';
 import { orderRecordsNav } from '../features/order-records/routes.ts';
 import { forecastsNav } from '../features/predictive-analytics/routes.ts';
@@ -89,6 +91,8 @@ export const navGroups: NavGroup[] = byArea([
   eprCreditsNav,
   certificatesNav,
   complianceNav,
+  marketplaceNav,
+  enhancedMarketplaceNav,
   facilitiesNav,
   suppliersNav,
   customersNav,

@@ -21,6 +21,9 @@ export const lotSchema = z
     material: ref,
     facility: ref.extend({ city: z.string() }),
     qty_kg: z.string(),
+    reserved_kg: z
+      .string()
+      .describe('Kg held for marketplace listings and deals: only qty_kg − reserved_kg can be used or sold'),
     value_php: z.string(),
     origin_type: z.string(),
     recycled_content_pct: z

@@ -21,13 +21,23 @@ const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
 const refuseQuantity = (message: string, held: number) =>
   unprocessable(message, { held, fields: { 'body.quantity': message } });
 
-/** The caller's block with at least `quantity` unretired credits in it, locked. */
+/**
+ * The caller's block with at least `quantity` unretired credits in it that no marketplace listing holds,
+ * locked. Listings reserve a number of a block's credits (market_reservations), not given serials: the
+ * block moves its first serials and keeps its id for the rest, so what stays reserved stays on it.
+ */
 async function movable(tx: Tx, caller: Caller, blockId: string, quantity: number) {
   const block = await repo.lockHeldBlock(tx, caller.organizationId, blockId);
   if (!block) throw notFound('Credits');
   if (block.status === 'retired') throw unprocessable('Retired credits never move');
   const held = block.last_no - block.first_no + 1;
   if (quantity > held) throw refuseQuantity(`You hold ${credits(held)} in this block`, held);
+  const reserved = await repo.reservedOnBlock(tx, block.id);
+  if (quantity > held - reserved)
+    throw refuseQuantity(
+      `${reserved} of these credits ${reserved === 1 ? 'is' : 'are'} listed on the marketplace: withdraw the listing first`,
+      held,
+    );
   return { ...block, held, lastMoved: block.first_no + quantity - 1 };
 }
 
@@ -47,7 +57,6 @@ export function transfer(ctx: AppContext, caller: Caller, body: CreditTransfer, 
   const org = caller.organizationId;
   const scope = { organizationId: org, route: 'credits:transfer', key: idempotencyKey };
   return idempotent(ctx.db, scope, body, async (tx) => {
-    const block = await movable(tx, caller, body.block_id, body.quantity);
     const to = await repo.organizationBySlug(tx, body.to_organization);
     if (to?.id === org) {
       const message = 'These credits are already yours: name another organization';
@@ -57,53 +66,69 @@ export function transfer(ctx: AppContext, caller: Caller, body: CreditTransfer, 
       const message = `No organization has the identifier ${body.to_organization}`;
       throw new AppError('not_found', message, { fields: { 'body.to_organization': message } });
     }
-    if (body.quantity === block.held) await repo.setHolder(tx, block.id, to.id);
-    else {
-      await repo.shrinkBlock(tx, block.id, block.lastMoved + 1);
-      await repo.insertBlock(tx, {
-        id: uuidv7(),
-        orgId: to.id,
-        batchId: block.batch_id,
-        firstNo: block.first_no,
-        lastNo: block.lastMoved,
-      });
-    }
-    const movementId = uuidv7();
-    await repo.insertMovement(tx, {
-      id: movementId,
+    const movement = await transferIn(tx, caller, { ...body, to });
+    return { status: 201, body: { movement } };
+  });
+}
+
+/**
+ * Transfers the first `quantity` serials of the caller's block to another organization, in the caller's
+ * transaction (a marketplace deal moves the credits it sold in its own); answers the movement.
+ */
+export async function transferIn(
+  tx: Tx,
+  caller: Caller,
+  body: { block_id: string; quantity: number; to: repo.OrganizationRow; note?: string | null },
+) {
+  const org = caller.organizationId;
+  const to = body.to;
+  const block = await movable(tx, caller, body.block_id, body.quantity);
+  if (body.quantity === block.held) await repo.setHolder(tx, block.id, to.id);
+  else {
+    await repo.shrinkBlock(tx, block.id, block.lastMoved + 1);
+    await repo.insertBlock(tx, {
+      id: uuidv7(),
+      orgId: to.id,
       batchId: block.batch_id,
       firstNo: block.first_no,
       lastNo: block.lastMoved,
-      kind: 'transferred',
-      fromOrgId: org,
-      toOrgId: to.id,
-      note: body.note ?? null,
-      userId: caller.userId,
     });
-    await logVersion(tx, block.issuer_id, block.batch_id, 'transferred');
-    const range = rangeOf(block.serial_prefix, block.first_no, block.lastMoved);
-    const after = { batch_id: block.batch_id, range, quantity: body.quantity, to: to.slug };
-    await logChange(tx, caller, {
-      type: 'UPDATE_RECORD',
-      entityType: 'credit_batch',
-      entityId: block.batch_id,
-      description: `Transferred ${credits(body.quantity)} ${range} to ${to.name}`,
-      after,
-    });
-    // The recipient's own trail says where its credits came from.
-    const from = await repo.organizationById(tx, org);
-    await audit(tx, {
-      organizationId: to.id,
-      actorUserId: caller.userId,
-      action: 'credit_batch.received',
-      entityType: 'credit_batch',
-      entityId: block.batch_id,
-      after: { ...after, from: from?.slug },
-    });
-    const [movement] = await listMovements(tx, org, { id: movementId, limit: 1 });
-    if (!movement) throw new Error('the transfer’s movement was not read back');
-    return { status: 201, body: { movement: toMovement(org, movement) } };
+  }
+  const movementId = uuidv7();
+  await repo.insertMovement(tx, {
+    id: movementId,
+    batchId: block.batch_id,
+    firstNo: block.first_no,
+    lastNo: block.lastMoved,
+    kind: 'transferred',
+    fromOrgId: org,
+    toOrgId: to.id,
+    note: body.note ?? null,
+    userId: caller.userId,
   });
+  await logVersion(tx, block.issuer_id, block.batch_id, 'transferred');
+  const range = rangeOf(block.serial_prefix, block.first_no, block.lastMoved);
+  const after = { batch_id: block.batch_id, range, quantity: body.quantity, to: to.slug };
+  await logChange(tx, caller, {
+    type: 'UPDATE_RECORD',
+    entityType: 'credit_batch',
+    entityId: block.batch_id,
+    description: `Transferred ${credits(body.quantity)} ${range} to ${to.name}`,
+    after,
+  });
+  // The recipient's own trail says where its credits came from.
+  const from = await repo.organizationById(tx, org);
+  await audit(tx, {
+    organizationId: to.id,
+    actorUserId: caller.userId,
+    action: 'credit_batch.received',
+    entityType: 'credit_batch',
+    entityId: block.batch_id,
+    after: { ...after, from: from?.slug },
+  });
+  const [movement] = await listMovements(tx, org, { id: movementId, limit: 1 });
+  if (!movement) throw new Error('the transfer’s movement was not read back');
+  return toMovement(org, movement);
 }
 
 export function retire(ctx: AppContext, caller: Caller, body: CreditRetire, idempotencyKey?: string) {

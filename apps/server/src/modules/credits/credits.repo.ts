@@ -210,3 +210,12 @@ export async function retireWhole(tx: Tx, id: string, r: Retirement) {
         WHERE id = ${id}::uuid`,
   );
 }
+
+/** Credits of the block that marketplace listings hold (the sum of its reservations). */
+export async function reservedOnBlock(tx: Tx, blockId: string): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    tx,
+    sql`SELECT coalesce(sum(qty), 0)::int AS n FROM market_reservations WHERE credit_block_id = ${blockId}::uuid`,
+  );
+  return row?.n ?? 0;
+}

@@ -27,6 +27,7 @@ const columns = {
   },
   facility: { id: facilities.id, code: facilities.code, name: facilities.name, city: facilities.city },
   qtyKg: sql<string>`coalesce(${lotBalances.qtyKg}, 0)::numeric(14,3)::text`,
+  reservedKg: sql<string>`coalesce(${lotBalances.reservedKg}, 0)::numeric(14,3)::text`,
   valuePhp: sql<string>`coalesce(${lotBalances.valuePhp}, 0)::numeric(14,2)::text`,
   /** A received lot is as recycled as its material says (virgin resin 0 %, recovered material 100 %). */
   recycledContentPct: sql<string>`coalesce(${lots.recycledContentPct}, CASE WHEN ${materials.isVirgin} THEN 0 ELSE 100 END)::numeric(5,2)::text`,

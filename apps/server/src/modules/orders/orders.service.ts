@@ -211,36 +211,42 @@ const snapshot = (o: OrderRecordDetail) => ({ ...o, dispatches: undefined });
  * row is locked only for the log and the commit; a refused or failed create gives its number back.
  */
 export function create(ctx: AppContext, caller: Caller, input: NewOrder, idempotencyKey?: string) {
+  const scope = { organizationId: caller.organizationId, route: 'orders:create', key: idempotencyKey };
+  return idempotent(ctx.db, scope, input, async (tx) => ({
+    status: 201,
+    body: await createIn(tx, caller, input),
+  }));
+}
+
+/** Creates an order in the caller's transaction: a marketplace deal places both parties' orders in its own. */
+export async function createIn(tx: Tx, caller: Caller, input: NewOrder): Promise<OrderRecordDetail> {
   const org = caller.organizationId;
-  const scope = { organizationId: org, route: 'orders:create', key: idempotencyKey };
-  return idempotent(ctx.db, scope, input, async (tx) => {
-    const { partyName, lines } = await checked(tx, org, input);
-    const id = uuidv7();
-    const now = new Date();
-    await repo.insertOrder(tx, org, {
-      id,
-      kind: input.kind,
-      status: input.confirm ? 'confirmed' : 'draft',
-      ...headerValues(input),
-      createdBy: caller.userId,
-      ...(input.confirm ? { confirmedAt: now, confirmedBy: caller.userId } : {}),
-    });
-    await repo.replaceLines(tx, org, id, lines);
-    const view = await detail(tx, caller, id);
-    const year = input.ordered_on.slice(0, 4);
-    const [prefix, counter] = input.kind === 'sales' ? ['SO', 'sales_order'] : ['PO', 'purchase_order'];
-    const number = await repo.takeNumber(tx, org, id, `${prefix}-${year}-`, `${counter}:${year}`);
-    const created = { ...view, number };
-    await logChange(tx, caller, {
-      type: 'CREATE_RECORD',
-      entityType: 'order_record',
-      entityId: id,
-      description: `${input.confirm ? 'Confirmed' : 'Drafted'} ${kindName(input.kind)} ${number} with ${partyName} (${sums(created)})`,
-      after: snapshot(created),
-      referenceId: number,
-    });
-    return { status: 201, body: created };
+  const { partyName, lines } = await checked(tx, org, input);
+  const id = uuidv7();
+  const now = new Date();
+  await repo.insertOrder(tx, org, {
+    id,
+    kind: input.kind,
+    status: input.confirm ? 'confirmed' : 'draft',
+    ...headerValues(input),
+    createdBy: caller.userId,
+    ...(input.confirm ? { confirmedAt: now, confirmedBy: caller.userId } : {}),
   });
+  await repo.replaceLines(tx, org, id, lines);
+  const view = await detail(tx, caller, id);
+  const year = input.ordered_on.slice(0, 4);
+  const [prefix, counter] = input.kind === 'sales' ? ['SO', 'sales_order'] : ['PO', 'purchase_order'];
+  const number = await repo.takeNumber(tx, org, id, `${prefix}-${year}-`, `${counter}:${year}`);
+  const created = { ...view, number };
+  await logChange(tx, caller, {
+    type: 'CREATE_RECORD',
+    entityType: 'order_record',
+    entityId: id,
+    description: `${input.confirm ? 'Confirmed' : 'Drafted'} ${kindName(input.kind)} ${number} with ${partyName} (${sums(created)})`,
+    after: snapshot(created),
+    referenceId: number,
+  });
+  return created;
 }
 
 type Status = keyof typeof ORDER_STATUS_LABELS;
@@ -371,31 +377,34 @@ export async function confirm(ctx: AppContext, caller: Caller, id: string, versi
  * Cancels a draft or confirmed order. Once a dispatch or a delivery against it is posted, material moved
  * on the order's terms and the record must stay: it is closed instead, short if need be.
  */
-export async function cancel(ctx: AppContext, caller: Caller, id: string, reason: string, version?: number) {
-  return ctx.db.transaction(async (tx) => {
-    const order = await lockFor(tx, caller, id, 'cancel', version);
-    const posted = await repo.postedDeliveryCount(tx, id);
-    const what = order.kind === 'sales' ? ['dispatch', 'dispatches'] : ['delivery', 'deliveries'];
-    if (posted > 0)
-      throw unprocessable(
-        `${order.number} has ${posted === 1 ? `a posted ${what[0]}` : `${posted} posted ${what[1]}`} against it: it cannot be cancelled. Close it instead.`,
-      );
-    const before = await detail(tx, caller, id);
-    await repo.updateOrder(tx, caller.organizationId, id, {
-      status: 'cancelled',
-      cancelledAt: new Date(),
-      cancelledBy: caller.userId,
-      cancelReason: reason,
-    });
-    return moved(
-      tx,
-      caller,
-      order,
-      before,
-      `Cancelled ${kindName(order.kind)} ${order.number}: ${reason}`,
-      reason,
+export function cancel(ctx: AppContext, caller: Caller, id: string, reason: string, version?: number) {
+  return ctx.db.transaction((tx) => cancelIn(tx, caller, id, reason, version));
+}
+
+/** Cancels in the caller's transaction: a cancelled marketplace deal cancels both parties' orders in its own. */
+export async function cancelIn(tx: Tx, caller: Caller, id: string, reason: string, version?: number) {
+  const order = await lockFor(tx, caller, id, 'cancel', version);
+  const posted = await repo.postedDeliveryCount(tx, id);
+  const what = order.kind === 'sales' ? ['dispatch', 'dispatches'] : ['delivery', 'deliveries'];
+  if (posted > 0)
+    throw unprocessable(
+      `${order.number} has ${posted === 1 ? `a posted ${what[0]}` : `${posted} posted ${what[1]}`} against it: it cannot be cancelled. Close it instead.`,
     );
+  const before = await detail(tx, caller, id);
+  await repo.updateOrder(tx, caller.organizationId, id, {
+    status: 'cancelled',
+    cancelledAt: new Date(),
+    cancelledBy: caller.userId,
+    cancelReason: reason,
   });
+  return moved(
+    tx,
+    caller,
+    order,
+    before,
+    `Cancelled ${kindName(order.kind)} ${order.number}: ${reason}`,
+    reason,
+  );
 }
 
 /**

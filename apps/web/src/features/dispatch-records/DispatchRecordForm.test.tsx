@@ -47,6 +47,7 @@ const lot = wire(lotSchema, {
   material: FLAKE,
   facility: { ...FACILITY, city: 'Manila' },
   qty_kg: '850.000',
+  reserved_kg: '0.000',
   value_php: '25500.00',
   origin_type: 'production_output',
   recycled_content_pct: '100.00',

@@ -1,5 +1,17 @@
-import { Badge, Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Card,
+  Center,
+  Container,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconBuildingFactory2, IconLeaf, IconRecycle } from '@tabler/icons-react';
+import { Link } from 'react-router';
 
 const steps = [
   {
@@ -48,6 +60,12 @@ export function AboutSection() {
           </Card>
         ))}
       </SimpleGrid>
+      {/* The marketplace is public: recyclate and EPR credits on offer, without their sellers. */}
+      <Center mt="xl">
+        <Anchor component={Link} to="/marketplace" fw={600}>
+          Browse the marketplace
+        </Anchor>
+      </Center>
     </Container>
   );
 }

@@ -16,6 +16,7 @@ const lot = wire(lotDetailSchema, {
   material: { id: PET.id, code: PET.code, name: PET.name },
   facility: { ...FACILITY, city: 'Manila' },
   qty_kg: '1200.250',
+  reserved_kg: '0.000',
   value_php: '21942.08',
   origin_type: 'receive_record',
   recycled_content_pct: '100.00',

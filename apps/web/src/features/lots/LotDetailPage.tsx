@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, DataList, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatKg, formatPhp } from '@plastrace/shared';
+import { formatKg, formatPhp, toUnits } from '@plastrace/shared';
 import { IconArrowLeft, IconExternalLink, IconQrcode } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -157,6 +157,9 @@ function LotView({ lot }: { lot: LotDetail }) {
       <Paper withBorder p="lg" radius="md">
         <DataList aria-label="Lot details" labelWidth="150px">
           <Item label="Balance">{formatKg(lot.qtyKg)}</Item>
+          {toUnits(lot.reservedKg ?? '0', 3) > 0n && (
+            <Item label="Reserved">{`${formatKg(lot.reservedKg)} for the marketplace (listings and deals’ orders)`}</Item>
+          )}
           <Item label="Value">{formatPhp(lot.valuePhp)}</Item>
           <Item label="Material">{`${lot.material.name} (${lot.material.code})`}</Item>
           <Item label="Recycled content">{`${lot.recycledContentPct} %`}</Item>

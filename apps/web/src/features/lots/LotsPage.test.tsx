@@ -19,6 +19,7 @@ const lot = (n: number, material = PET, status = 'available') =>
     material: { id: material.id, code: material.code, name: material.name },
     facility: { ...FACILITY, city: 'Manila' },
     qty_kg: '100.500',
+    reserved_kg: '0.000',
     value_php: '1005.00',
     origin_type: 'receive_line',
     recycled_content_pct: '100.00',

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBell, IconShieldLock, IconUserCheck } from '@tabler/icons-react';
+import { IconBell, IconBuildingStore, IconShieldLock, IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../components/common/format.ts';
@@ -28,6 +28,12 @@ const KINDS: Record<string, Kind> = {
     color: 'teal',
     label: 'Team',
     link: { to: '/user-management', text: 'Open the team' },
+  },
+  market: {
+    icon: IconBuildingStore,
+    color: 'blue',
+    label: 'Marketplace',
+    link: { to: '/marketplace?tab=offers', text: 'Open the marketplace' },
   },
   security: {
     icon: IconShieldLock,

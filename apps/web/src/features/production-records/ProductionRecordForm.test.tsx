@@ -28,6 +28,7 @@ const lot = wire(lotSchema, {
   material: BOTTLES,
   facility: { ...FACILITY, city: 'Manila' },
   qty_kg: '1000.000',
+  reserved_kg: '0.000',
   value_php: '20000.00',
   origin_type: 'receive_line',
   recycled_content_pct: '100.00',

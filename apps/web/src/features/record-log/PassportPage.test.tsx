@@ -27,6 +27,7 @@ const lotRow = (code: string, id = LOT_ID) =>
       city: 'Manila',
     },
     qty_kg: '1250.500',
+    reserved_kg: '0.000',
     value_php: '20000.00',
     origin_type: 'receive_line',
     recycled_content_pct: '100.00',

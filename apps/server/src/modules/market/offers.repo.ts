@@ -1,0 +1,198 @@
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client.ts';
+import { marketDeals, marketListings, marketOffers, organizations } from '../../db/schema/index.ts';
+import { isoMicro, olderThan } from '../../lib/sql.ts';
+
+// Offers belong to both parties: every read names the caller's organization as the seller or the buyer,
+// so another organization's offer is simply not found.
+
+type Handle = Db | Tx;
+const o = marketOffers;
+const l = marketListings;
+const seller = alias(organizations, 'seller');
+const buyer = alias(organizations, 'buyer');
+const owner = alias(organizations, 'owner');
+
+export type ListingRow = typeof marketListings.$inferSelect;
+export type OfferRow = typeof marketOffers.$inferSelect;
+
+const party = (orgId: string) => or(eq(o.sellerOrganizationId, orgId), eq(o.buyerOrganizationId, orgId));
+
+/** Σ quantity of the listing's deals not cancelled, as text. */
+export const dealtOf = (listingId: SQL | typeof l.id) =>
+  sql<string>`(SELECT coalesce(sum(d.quantity), 0::numeric(14,3)) FROM ${marketDeals} d
+    WHERE d.listing_id = ${listingId} AND d.status <> 'cancelled')`;
+
+const offerColumns = {
+  offer: o,
+  listingTitle: l.title,
+  unit: l.unit,
+  sellerName: seller.name,
+  buyerName: buyer.name,
+  dealId: marketDeals.id,
+  /** An open offer past its expiry is expired, whether or not anything marked it. */
+  status: sql<string>`CASE WHEN ${o.status} = 'open' AND ${o.expiresAt} <= now() THEN 'expired' ELSE ${o.status} END`,
+  at: isoMicro(o.createdAt),
+};
+export type OfferViewRow = {
+  offer: OfferRow;
+  listingTitle: string;
+  unit: string;
+  sellerName: string;
+  buyerName: string;
+  dealId: string | null;
+  status: string;
+  at: string;
+};
+
+const offers = (h: Handle) =>
+  h
+    .select(offerColumns)
+    .from(o)
+    .innerJoin(l, eq(l.id, o.listingId))
+    .innerJoin(seller, eq(seller.id, o.sellerOrganizationId))
+    .innerJoin(buyer, eq(buyer.id, o.buyerOrganizationId))
+    .leftJoin(marketDeals, eq(marketDeals.offerId, o.id));
+
+export async function getOffer(h: Handle, orgId: string, id: string): Promise<OfferViewRow | undefined> {
+  const [row] = await offers(h).where(and(eq(o.id, id), party(orgId)));
+  return row;
+}
+
+export function threadOffers(h: Handle, orgId: string, threadId: string): Promise<OfferViewRow[]> {
+  return offers(h)
+    .where(and(eq(o.threadId, threadId), party(orgId)))
+    .orderBy(asc(o.createdAt), asc(o.id));
+}
+
+export type OfferFilter = {
+  role: 'sent' | 'received' | 'all';
+  status?: string;
+  listingId?: string;
+  limit: number;
+  after?: [string, string];
+};
+
+const open = sql`(${o.status} = 'open' AND ${o.expiresAt} > now())`;
+const expired = sql`(${o.status} = 'expired' OR (${o.status} = 'open' AND ${o.expiresAt} <= now()))`;
+
+export function listOffers(h: Handle, orgId: string, f: OfferFilter): Promise<OfferViewRow[]> {
+  const role =
+    f.role === 'sent'
+      ? eq(o.fromOrganizationId, orgId)
+      : f.role === 'received'
+        ? and(party(orgId), sql`${o.fromOrganizationId} <> ${orgId}::uuid`)
+        : party(orgId);
+  const status =
+    f.status === 'open'
+      ? open
+      : f.status === 'expired'
+        ? expired
+        : f.status
+          ? eq(o.status, f.status)
+          : undefined;
+  return offers(h)
+    .where(
+      and(
+        role,
+        status,
+        f.listingId ? eq(o.listingId, f.listingId) : undefined,
+        f.after ? olderThan(o.createdAt, o.id, f.after) : undefined,
+      ),
+    )
+    .orderBy(desc(o.createdAt), desc(o.id))
+    .limit(f.limit);
+}
+
+/** The offer, locked: accepting, countering, declining and withdrawing it take turns. */
+export async function lockOffer(tx: Tx, orgId: string, id: string): Promise<OfferRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(o)
+    .where(and(eq(o.id, id), party(orgId)))
+    .for('update');
+  return row;
+}
+
+/** Which listing an offer is on, unlocked: the listing is locked before the offer. */
+export async function listingIdOfOffer(h: Handle, orgId: string, id: string): Promise<string | undefined> {
+  const [row] = await h
+    .select({ listingId: o.listingId })
+    .from(o)
+    .where(and(eq(o.id, id), party(orgId)));
+  return row?.listingId;
+}
+
+export type ListingWithRemaining = ListingRow & { remaining: string; ownerName: string };
+
+const listingColumns = {
+  listing: l,
+  remaining: sql<string>`(${l.quantity} - ${dealtOf(l.id)})::text`,
+  ownerName: owner.name,
+};
+
+/**
+ * A listing and what is left of it. With `lock`, the row is locked first (FOR NO KEY UPDATE: offers and
+ * reservations that merely reference it are not held up; accepts and counters on it take turns), then
+ * read by a statement of its own, whose snapshot sees the deals of whoever held the lock before.
+ */
+export async function getListing(
+  h: Handle,
+  id: string,
+  lock = false,
+): Promise<ListingWithRemaining | undefined> {
+  if (lock) await h.select({ id: l.id }).from(l).where(eq(l.id, id)).for('no key update');
+  const [row] = await h
+    .select(listingColumns)
+    .from(l)
+    .innerJoin(owner, eq(owner.id, l.organizationId))
+    .where(eq(l.id, id));
+  return row && { ...row.listing, remaining: row.remaining, ownerName: row.ownerName };
+}
+
+export async function insertOffer(tx: Tx, values: typeof marketOffers.$inferInsert) {
+  await tx.insert(o).values(values);
+}
+
+export async function respond(
+  tx: Tx,
+  id: string,
+  status: 'countered' | 'accepted' | 'declined' | 'withdrawn' | 'expired',
+  userId: string | null,
+) {
+  await tx.update(o).set({ status, respondedBy: userId, respondedAt: sql`now()` }).where(eq(o.id, id));
+}
+
+/** Expires the listing's other open offers (it sold out or closed); answers who made them. */
+export async function expireOpenOffers(tx: Tx, listingId: string) {
+  return tx
+    .update(o)
+    .set({ status: 'expired', respondedAt: sql`now()` })
+    .where(and(eq(o.listingId, listingId), eq(o.status, 'open')))
+    .returning({
+      id: o.id,
+      sellerOrganizationId: o.sellerOrganizationId,
+      buyerOrganizationId: o.buyerOrganizationId,
+    });
+}
+
+export async function setListingStatus(
+  tx: Tx,
+  id: string,
+  status: 'active' | 'closed',
+  closedReason: string | null,
+) {
+  await tx
+    .update(l)
+    .set({ status, closedReason, version: sql`${l.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(l.id, id));
+}
+
+export async function organizationNames(h: Handle, ids: string[]) {
+  const rows = await h
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(inArray(organizations.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -1,0 +1,26 @@
+import { marketPriceHistoryQuerySchema, marketPriceHistorySchema } from '@plastrace/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { authenticate, callerOf } from '../../plugins/auth.ts';
+import * as service from './price-history.service.ts';
+
+/** /api/market/price-history: prices of completed deals per month or quarter, for members only. */
+export const priceHistoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.addHook('onRequest', authenticate(ctx.db));
+
+  app.get(
+    '/market/price-history',
+    {
+      schema: {
+        'x-permission': 'market.read',
+        tags: ['marketplace'],
+        summary: 'Completed deals per period: count, quantity, weighted average, minimum and maximum price',
+        description:
+          'Across all organizations, never naming one. A period with fewer than 3 deals answers its count only (enough: false, prices null). Periods are local days of the caller’s organization.',
+        querystring: marketPriceHistoryQuerySchema,
+        response: { 200: marketPriceHistorySchema },
+      },
+    },
+    async (req) => service.history(ctx, callerOf(req), req.query),
+  );
+};
