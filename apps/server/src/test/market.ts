@@ -6,6 +6,11 @@ import type { TestClient } from './http.ts';
 import { seededOrganization } from './masterdata.ts';
 import { recoveryFixture } from './recovery.ts';
 
+/** The year of today in Manila (organizations' default zone): the vintage of what is recovered now. */
+export const THIS_YEAR = Number(
+  new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Manila' }).slice(0, 4),
+);
+
 // Marketplace fixtures, shared by the listings, deals and enhanced-marketplace tests: a seeded organization
 // with a distinct name and lots of PET flake to list, and EPR credits to sell. Each test file makes its own.
 
@@ -59,7 +64,7 @@ export async function marketOrganization(ctx: TestContext, name: string) {
   }
 
   /**
-   * `credits` EPR credits (vintage 2026, recycling) issued to this organization from bottles received and
+   * `credits` EPR credits (vintage THIS_YEAR, recycling) issued to this organization from bottles received and
    * washed at MNL1: the batch and the block holding them all.
    */
   async function issueCredits(credits: number): Promise<{ batchId: string; blockId: string }> {
@@ -69,7 +74,7 @@ export async function marketOrganization(ctx: TestContext, name: string) {
     await recovery.wash([{ lot_id: lot.id, kg }], kg);
     const res = await o.manager.post('/api/credits/batches', {
       facility_id: ids.mnl1,
-      vintage: 2026,
+      vintage: THIS_YEAR,
       fate: 'recycling',
       quantity: credits,
     });

@@ -340,7 +340,7 @@ describe('lot list and export', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     const [header, ...rows] = res.body.trim().split('\r\n');
     expect(header).toBe(
-      'code,status,material_code,material,facility_code,facility,qty_kg,value_php,origin,quarantine_reason,created_at,id',
+      'code,status,material_code,material,facility_code,facility,qty_kg,reserved_kg,value_php,origin,quarantine_reason,created_at,id',
     );
     const listed = (await admin.get(`/api/lots?facility_id=${ids.cebu}&sort=code&limit=200`)).json().items;
     expect(rows.map((r) => r.split(',')[0])).toEqual(listed.map((l: { code: string }) => l.code));

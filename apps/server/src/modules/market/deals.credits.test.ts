@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { marketReservations } from '../../db/schema/index.ts';
 import { useTestApp } from '../../test/app.ts';
 import type { TestClient } from '../../test/http.ts';
-import { type MarketOrg, marketOrganization } from '../../test/market.ts';
+import { type MarketOrg, marketOrganization, THIS_YEAR } from '../../test/market.ts';
 
 // Credit deals: the credits stay listed until the seller confirms payment, then move to the buyer through
 // the credits module, which meanwhile refuses to move listed credits; the reservation stays on the block
@@ -102,7 +102,7 @@ describe('a credit deal', () => {
         block_id: blockId,
         quantity: 6,
         beneficiary: 'Seller Corp',
-        compliance_year: 2026,
+        compliance_year: THIS_YEAR,
         purpose: 'RA 11898 compliance',
       },
       key(),
@@ -158,7 +158,7 @@ describe('a credit deal', () => {
         block_id: bought?.id,
         quantity: 20,
         beneficiary: 'Buyer Corp',
-        compliance_year: 2026,
+        compliance_year: THIS_YEAR,
         purpose: 'RA 11898 compliance 2026',
       },
       key(),
@@ -206,9 +206,9 @@ describe('a credit deal', () => {
       {
         side: 'buy',
         kind: 'credits',
-        title: 'Wanted: 2026 recycling credits',
+        title: `Wanted: ${THIS_YEAR} recycling credits`,
         quantity: '4',
-        credit_vintage: 2026,
+        credit_vintage: THIS_YEAR,
         credit_fate: 'recycling',
       },
       key(),

@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { client, type TestClient } from '../../test/http.ts';
-import { listLots, type MarketLot, type MarketOrg, marketOrganization } from '../../test/market.ts';
+import {
+  listLots,
+  type MarketLot,
+  type MarketOrg,
+  marketOrganization,
+  THIS_YEAR,
+} from '../../test/market.ts';
 import { allPages } from '../../test/masterdata.ts';
 
 // The search: members see every organization's active listings with the seller, anyone sees them without
@@ -131,7 +137,7 @@ describe('the members’ search', () => {
       'Certified hot-washed flakes',
     ]);
     expect(await get('kind=material&min_level=3')).toEqual(['Certified hot-washed flakes']);
-    expect(await get('kind=credits&fate=recycling&vintage=2026')).toEqual(['Recycling credits']);
+    expect(await get(`kind=credits&fate=recycling&vintage=${THIS_YEAR}`)).toEqual(['Recycling credits']);
     expect(await get('kind=credits&fate=co_processing')).toEqual([]);
     expect(await get('q=cold-washed')).toEqual(['Cold-washed flakes']);
   });

@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
-import { listLots, lotsOf, type MarketLot, type MarketOrg, marketOrganization } from '../../test/market.ts';
+import {
+  listLots,
+  lotsOf,
+  type MarketLot,
+  type MarketOrg,
+  marketOrganization,
+  THIS_YEAR,
+} from '../../test/market.ts';
 import { activity } from '../../test/masterdata.ts';
 
 // Listings: creating them reserves the lots' kg or the block's credits (twenty at once never reserve more
@@ -236,7 +243,7 @@ describe('a sell listing of credits', () => {
     expect(first.json()).toMatchObject({
       unit: 'credit',
       quantity: '20.000',
-      credit_vintage: 2026,
+      credit_vintage: THIS_YEAR,
       credit_fate: 'recycling',
       quality_level: 4,
     });
