@@ -118,6 +118,7 @@ CREATE TABLE "market_reservations" (
 	"listing_id" uuid NOT NULL,
 	"deal_id" uuid,
 	"order_id" uuid,
+	"dispatch_id" uuid,
 	"qty" numeric(14, 3) NOT NULL,
 	"reason" text NOT NULL,
 	"created_by" uuid,

@@ -51,35 +51,65 @@ CREATE TRIGGER lot_balances_reserved_guard BEFORE UPDATE ON lot_balances
   EXECUTE FUNCTION lot_balances_reserved_guard();
 --> statement-breakpoint
 -- A dispatch against a deal's sales order takes the kilograms reserved for that order: before the stock
--- leaves, the order's reservations on the loaded lots are released, up to the kg loaded. The posting itself
--- is unchanged (renamed, and called by the same name as before); a refusal rolls the release back with it.
--- A void puts the kilograms back into stock, not back into the reservation: the deal's remaining kilograms
--- are then free stock (docs/architecture.md "Marketplace").
+-- leaves, the order's reservations on the loaded lots are released, up to the kg loaded, each release naming
+-- the dispatch. The posting itself is unchanged (renamed, and called by the same name as before); a refusal
+-- rolls the release back with it. Rows are locked in the posting's own order — the record, the customer,
+-- the lots by id, then the order — before any balance changes, so this never waits on a lot's balance while
+-- holding what another posting or a deal's cancellation waits for.
 ALTER FUNCTION dispatch_do_post(uuid, uuid, uuid, boolean) RENAME TO dispatch_do_post_stock;
 --> statement-breakpoint
 CREATE FUNCTION dispatch_do_post(p_org uuid, p_user uuid, p_id uuid, p_new boolean DEFAULT false)
 RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
+  rec dispatch_records%ROWTYPE;
   x record;
 BEGIN
-  FOR x IN
-    SELECT r.lot_id, r.listing_id, r.deal_id, r.order_id, least(l.kg, r.held) AS kg
-    FROM (SELECT dl.lot_id, sum(dl.kg) AS kg FROM dispatch_lines dl
-          JOIN dispatch_records d ON d.id = dl.record_id
-          WHERE dl.record_id = p_id AND d.organization_id = p_org AND d.order_id IS NOT NULL
-          GROUP BY dl.lot_id) l
-    JOIN LATERAL (
-      SELECT mr.lot_id, mr.listing_id, mr.deal_id, mr.order_id, sum(mr.qty) AS held
-      FROM market_reservations mr
-      WHERE mr.organization_id = p_org AND mr.lot_id = l.lot_id
-        AND mr.order_id = (SELECT order_id FROM dispatch_records WHERE id = p_id)
-      GROUP BY mr.lot_id, mr.listing_id, mr.deal_id, mr.order_id
-    ) r ON r.held > 0
-    ORDER BY r.lot_id
-  LOOP
-    INSERT INTO market_reservations (id, organization_id, lot_id, listing_id, deal_id, order_id, qty, reason, created_by)
-      VALUES (pt_uuid7(), p_org, x.lot_id, x.listing_id, x.deal_id, x.order_id, -x.kg, 'dispatched', p_user);
-  END LOOP;
+  SELECT * INTO rec FROM dispatch_records WHERE organization_id = p_org AND id = p_id FOR UPDATE;
+  IF FOUND AND rec.status = 'draft' AND rec.order_id IS NOT NULL
+     AND EXISTS (SELECT 1 FROM market_reservations WHERE order_id = rec.order_id) THEN
+    PERFORM 1 FROM customers WHERE id = rec.customer_id FOR KEY SHARE;
+    PERFORM 1 FROM lots WHERE id IN (SELECT lot_id FROM dispatch_lines WHERE record_id = p_id) ORDER BY id FOR NO KEY UPDATE;
+    PERFORM 1 FROM order_records WHERE id = rec.order_id FOR UPDATE;
+    FOR x IN
+      SELECT r.lot_id, r.listing_id, r.deal_id, least(l.kg, r.held) AS kg
+      FROM (SELECT lot_id, sum(kg) AS kg FROM dispatch_lines WHERE record_id = p_id GROUP BY lot_id) l
+      JOIN LATERAL (
+        SELECT mr.lot_id, mr.listing_id, mr.deal_id, sum(mr.qty) AS held
+        FROM market_reservations mr
+        WHERE mr.organization_id = p_org AND mr.lot_id = l.lot_id AND mr.order_id = rec.order_id
+        GROUP BY mr.lot_id, mr.listing_id, mr.deal_id
+      ) r ON r.held > 0
+      ORDER BY r.lot_id
+    LOOP
+      INSERT INTO market_reservations (id, organization_id, lot_id, listing_id, deal_id, order_id, dispatch_id, qty,
+          reason, created_by)
+        VALUES (pt_uuid7(), p_org, x.lot_id, x.listing_id, x.deal_id, rec.order_id, p_id, -x.kg, 'dispatched', p_user);
+    END LOOP;
+  END IF;
   RETURN dispatch_do_post_stock(p_org, p_user, p_id, p_new);
+END;
+$$;
+--> statement-breakpoint
+-- A void of such a dispatch brings its kilograms back into stock and, while the deal is still open, holds
+-- them for the order again (what the dispatch released, lot by lot), so the deal's kilograms never become
+-- free stock by a void. After the deal ended they are plain stock.
+ALTER FUNCTION dispatch_do_void(uuid, uuid, uuid, text) RENAME TO dispatch_do_void_stock;
+--> statement-breakpoint
+CREATE FUNCTION dispatch_do_void(p_org uuid, p_user uuid, p_id uuid, p_reason text) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_answer jsonb;
+BEGIN
+  v_answer := dispatch_do_void_stock(p_org, p_user, p_id, p_reason);
+  INSERT INTO market_reservations (id, organization_id, lot_id, listing_id, deal_id, order_id, dispatch_id, qty,
+      reason, created_by)
+    SELECT pt_uuid7(), p_org, r.lot_id, r.listing_id, r.deal_id, r.order_id, p_id, -sum(r.qty), 'returned', p_user
+    FROM market_reservations r
+    JOIN market_deals d ON d.id = r.deal_id AND d.status = 'open'
+    WHERE r.organization_id = p_org AND r.dispatch_id = p_id AND r.reason = 'dispatched'
+    GROUP BY r.lot_id, r.listing_id, r.deal_id, r.order_id
+    HAVING sum(r.qty) < 0
+    ORDER BY r.lot_id;
+  RETURN v_answer;
 END;
 $$;

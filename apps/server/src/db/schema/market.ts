@@ -131,6 +131,8 @@ export const marketReservations = pgTable(
     dealId: uuid(),
     /** Set when the kg are held for the deal's sales order (a dispatch against it takes them). */
     orderId: uuid().references(() => orderRecords.id),
+    /** The dispatch that took an order's kg (its release), so a void of it holds them for the order again. */
+    dispatchId: uuid(),
     /** kg of the lot, or a number of credits; negative releases. */
     qty: qty().notNull(),
     reason: text().notNull(),
