@@ -115,11 +115,11 @@ describe('the marketplace', () => {
     await page.getByRole('button', { name: 'New listing' }).first().click(WAIT);
     const form = page.getByRole('form', { name: 'New listing' });
     await form.getByLabel('Title').fill(title);
-    await form.getByLabel('Material').selectOption({ label: 'PET flake (PET-FLK)' });
+    await form.getByRole('combobox', { name: 'Material' }).selectOption({ label: 'PET flake (PET-FLK)' });
     await form.getByLabel(`List lot ${seller.lot.code}`).check(WAIT);
     await form.getByLabel(`kg of lot ${seller.lot.code}`).fill('5000');
     await form.getByLabel('Price (₱ per kg)').fill('42');
-    await form.getByLabel('Location').selectOption({ label: 'Valenzuela Plant (VAL1)' });
+    await form.getByLabel('Location').selectOption({ label: 'Valenzuela Plant, Valenzuela' });
     await form.getByRole('button', { name: 'Publish the listing' }).click();
     await page.getByRole('table', { name: 'My listings' }).getByText(title).waitFor(WAIT);
 
@@ -155,7 +155,9 @@ describe('the marketplace', () => {
     thread = await openThread(page, title);
     await thread.getByText('Valenzuela Flake Recyclers’s offer (counter)').waitFor(WAIT);
     await thread.getByRole('button', { name: 'Accept' }).click();
-    await page.getByRole('button', { name: 'Accept and make the deal' }).click();
+    const accept = page.getByRole('button', { name: 'Accept and make the deal' });
+    await accept.click();
+    await accept.waitFor({ state: 'detached', ...WAIT });
     await page.goto('/marketplace?tab=deals');
     const buyerDeals = page.getByRole('table', { name: 'Deals' });
     await buyerDeals.getByText(title).waitFor(WAIT);
@@ -183,7 +185,7 @@ describe('the marketplace', () => {
       customer_id: seller.other.id,
       facility_id: seller.plant.id,
       dispatched_at: new Date().toISOString(),
-      lines: [{ lot_id: seller.lot.id, kg: '20000' }],
+      lines: [{ lot_id: seller.lot.id, kg: '20000', unit_price: '40.00' }],
     });
     expect(elsewhere.status).toBe(422);
     expect(elsewhere.body.message).toContain('reserved on the marketplace');

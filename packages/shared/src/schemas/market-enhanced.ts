@@ -139,8 +139,13 @@ export const rfqListQuerySchema = z.object({
 
 export const MARKET_PRICE_INTERVALS = ['month', 'quarter'] as const;
 export type MarketPriceInterval = (typeof MARKET_PRICE_INTERVALS)[number];
-/** Fewer deals in a period than this and its prices are not shown: they would point at one party. */
+/**
+ * Fewer deals in a period than this and only their count is shown, neither quantity nor prices: one or two
+ * deals' figures would tell the parties' terms to anyone who knows who traded.
+ */
 export const MIN_DEALS_FOR_PRICES = 3;
+/** Fewer deals than this and the period's lowest and highest price are not shown: each is one deal's price. */
+export const MIN_DEALS_FOR_RANGE = 5;
 export const NOT_ENOUGH_DEALS = 'Not enough deals to show';
 
 export const marketPriceHistoryQuerySchema = z
@@ -150,8 +155,10 @@ export const marketPriceHistoryQuerySchema = z
     form: z.enum(MATERIAL_FORMS).optional(),
     grade: str().trim().max(20).optional(),
     interval: z.enum(MARKET_PRICE_INTERVALS).default('month'),
-    from: day().optional().describe('Default: a year before `to`'),
-    to: day().optional().describe('Default: today'),
+    from: day()
+      .optional()
+      .describe('Default: a year before `to`. Moved back to the start of its month or quarter'),
+    to: day().optional().describe('Default: today. Moved on to the end of its month or quarter'),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     message: 'From must be on or before to',
@@ -164,11 +171,16 @@ export const marketPricePeriodSchema = z.object({
   from: z.string(),
   to: z.string(),
   deals: z.number().int(),
-  quantity: z.string().describe('kg or credits completed in the period'),
-  enough: z.boolean().describe(`false when fewer than ${MIN_DEALS_FOR_PRICES} deals: no prices`),
+  quantity: z
+    .string()
+    .nullable()
+    .describe(`kg or credits completed in the period; null under ${MIN_DEALS_FOR_PRICES} deals`),
+  enough: z
+    .boolean()
+    .describe(`false when fewer than ${MIN_DEALS_FOR_PRICES} deals: the count only, no quantity or prices`),
   average_price: z.string().nullable().describe('Weighted by quantity'),
-  min_price: z.string().nullable(),
-  max_price: z.string().nullable(),
+  min_price: z.string().nullable().describe(`null under ${MIN_DEALS_FOR_RANGE} deals`),
+  max_price: z.string().nullable().describe(`null under ${MIN_DEALS_FOR_RANGE} deals`),
 });
 export type MarketPricePeriod = z.infer<typeof marketPricePeriodSchema>;
 
@@ -176,8 +188,8 @@ export const marketPriceHistorySchema = z.object({
   kind: z.enum(['material', 'credits']),
   unit: z.enum(['kg', 'credit']),
   interval: z.enum(MARKET_PRICE_INTERVALS),
-  from: z.string(),
-  to: z.string(),
+  from: z.string().describe('The first day of the first period'),
+  to: z.string().describe('The last day of the last period'),
   periods: z.array(marketPricePeriodSchema),
 });
 export type MarketPriceHistory = z.infer<typeof marketPriceHistorySchema>;

@@ -199,6 +199,10 @@ export const marketSellerSchema = z.object({
   rating: z.string().nullable().describe('Average stars, 1 decimal; null before the first rating'),
   ratings_count: z.number().int(),
   completed_deals: z.number().int(),
+  contact: z
+    .object({ name: z.string(), email: z.string() })
+    .nullable()
+    .describe('Who listed it, while still an active member of the seller; never shown to visitors'),
 });
 export type MarketSeller = z.infer<typeof marketSellerSchema>;
 
@@ -241,10 +245,10 @@ export const marketListingSchema = z.object({
     .describe('Only for the organization that listed'),
   lots: z.array(
     z.object({
-      lot_id: z.string(),
-      code: z.string(),
+      lot_id: z.string().nullable().describe('Only for the organization that listed'),
+      code: z.string().nullable().describe('Only for the organization that listed'),
       kg: z.string(),
-      reserved_kg: z.string(),
+      reserved_kg: z.string().nullable().describe('Only for the organization that listed'),
       passport_url: z.string().nullable().describe('The lot’s published passport'),
     }),
   ),
@@ -258,7 +262,8 @@ export type MarketListing = z.infer<typeof marketListingSchema>;
 
 /**
  * A listing as anyone sees it: no seller identity, no ids or codes of the seller's rows. A lot's passport is
- * only flagged: its Digital Link names the organization and the lot code.
+ * only flagged: its Digital Link names the organization and the lot code. The location's point is snapped
+ * to a 0.05° grid (about 5 km) and distances are measured from it, so the seller's facility cannot be found.
  */
 export const publicMarketListingSchema = z.object({
   ...listingBase,

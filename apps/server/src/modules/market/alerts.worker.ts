@@ -7,20 +7,20 @@ import { type ListingRow, searchListings } from './listings.search.ts';
 
 // Saved-search alerts (docs/architecture.md "Marketplace"): at 08:00 in the organization's time zone, each
 // search with its alert on gets one e-mail listing the active listings of other organizations that match
-// it and were created since its watermark (alerted_through), which then moves. The search's row is locked
-// while its mail is written and the watermark moves in the same transaction, so two instances, a restart
-// or a second pass never send the same listings twice; a day with nothing new sends nothing.
+// it and were created after its watermark (alerted_through) and up to 07:45 (repo.ALERT_LAG), where the
+// watermark then moves. The search's row is locked while its mail is written and the watermark moves in the
+// same transaction, so two instances, a restart or a second pass never send the same listings twice; a day
+// with nothing new sends nothing.
 
 /** Listings named in one mail; more are counted and left to the marketplace's own search. */
 const MAX_LISTED = 50;
 const READERS = PERMISSIONS['market.read'].roles;
 
-/** The instant rounded up to the millisecond: what a JavaScript Date can carry back as a watermark. */
-function ceilMs(iso: string): string {
-  const m = /\.(\d{3})(\d*)Z$/.exec(iso);
-  const t = Date.parse(iso);
-  return new Date(m?.[2] && /[1-9]/.test(m[2]) ? Math.floor(t) + 1 : t).toISOString();
-}
+/**
+ * No listing's id sorts after it: with `through` as the cursor of the newest-first order, the page starts
+ * with the listings created at or before `through`.
+ */
+const LAST_ID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
 
 const quantityOf = (l: ListingRow) =>
   l.unit === 'kg' ? formatKg(l.remaining) : `${formatCount(l.remaining)} credits`;
@@ -57,10 +57,10 @@ async function alertOne(ctx: AppContext, id: string, now: Date): Promise<boolean
       limit: MAX_LISTED + 1,
       excludeOrganizationId: s.organization_id,
       createdAfter: new Date(s.alerted_through),
+      after: [s.through, LAST_ID],
     });
-    // The newest listing sent, if it came after 08:00, is where the next pass starts.
-    const newest = found[0]?.created_at;
-    await repo.markAlerted(tx, s.id, newest && newest > s.due_at ? ceilMs(newest) : s.due_at);
+    // Never the newest listing's instant: one created before it may not have committed yet.
+    await repo.markAlerted(tx, s.id, s.through);
     if (found.length === 0) return false;
     await enqueue(tx, {
       to: s.email,

@@ -12,9 +12,10 @@ import { idempotent } from '../security/idempotency.ts';
 import { customerFor, materialFor, organizationOf, supplierFor, type Traded } from './deals.parties.ts';
 import * as deals from './deals.repo.ts';
 import { toDeal } from './deals.views.ts';
-import { marketStep, tell } from './notify.ts';
+import { marketStep } from './notify.ts';
+import { expireOnSoldOut } from './offers.expiry.ts';
 import * as offers from './offers.repo.ts';
-import { lockToAnswer, terms, unitWords } from './offers.service.ts';
+import { checkOnMarket, lockToAnswer, terms, unitWords } from './offers.service.ts';
 import { amountOf } from './offers.views.ts';
 
 // Accepting an offer makes a deal, in one transaction that holds the listing's lock from the re-check of
@@ -109,6 +110,10 @@ async function holdForOrder(
       { ...base, orderId, qty: text(take), reason: 'deal' },
     );
   }
+  // The listing's lots hold every kg not yet dealt (migration 0031 keeps them): a shortfall is a bug, and
+  // selling kg no lot holds would let them be sold twice.
+  if (left > 0n && (await deals.listingHasLots(tx, listingId)))
+    throw new Error(`listing ${listingId}: its lots hold ${text(left)} kg less than deal ${dealId} takes`);
   // Inserted in lot order, as listings and dispatches take lots, so the balances lock in one order.
   rows.sort((a, b) => (a.lotId < b.lotId ? -1 : a.lotId > b.lotId ? 1 : 0));
   await deals.insertReservations(tx, rows);
@@ -118,12 +123,11 @@ export function accept(ctx: AppContext, caller: Caller, offerId: string, key?: s
   const scope = { organizationId: caller.organizationId, route: 'market:accept', key };
   return idempotent(ctx.db, scope, { offerId }, async (tx) => {
     const { listing, offer } = await lockToAnswer(tx, caller, offerId, 'other');
-    if (listing.status !== 'active')
-      throw unprocessable(`The listing is ${listing.status}: it can no longer be accepted`);
+    await checkOnMarket(tx, listing, 'it can no longer be accepted');
     const left = kg(listing.remaining) - kg(offer.quantity);
     if (left < 0n)
       throw unprocessable(
-        `Only ${unitWords(listing.unit, listing.remaining)} of this listing ${Number(listing.remaining) === 1 ? 'is' : 'are'} left: counter with less`,
+        `Only ${unitWords(listing.unit, listing.remaining)} of this listing ${kg(listing.remaining) === 1000n ? 'is' : 'are'} left: counter with less`,
         { fields: { 'body.quantity': 'More than is left of the listing' } },
       );
     await offers.respond(tx, offer.id, 'accepted', caller.userId);
@@ -147,7 +151,7 @@ export function accept(ctx: AppContext, caller: Caller, offerId: string, key?: s
       await deals.updateDeal(tx, id, { sellerOrderId: sales.id, buyerOrderId: purchase.id });
       await holdForOrder(tx, seller, listing.id, id, sales.id, offer.quantity);
     }
-    if (left === 0n) await soldOut(tx, ctx.publicUrl, listing);
+    if (left === 0n) await soldOut(tx, ctx.publicUrl, caller, listing);
     const row = await deals.getDeal(tx, caller.organizationId, id);
     if (!row) throw new Error('the deal was not read back');
     const deal: MarketDeal = toDeal(caller.organizationId, row);
@@ -162,21 +166,14 @@ export function accept(ctx: AppContext, caller: Caller, offerId: string, key?: s
       path: '?tab=deals',
       amount,
       after: deal,
+      theirAfter: toDeal(deal.counterparty.organization_id, row),
     });
     return { status: 201, body: deal };
   });
 }
 
 /** A listing with nothing left closes as sold out, and its other open offers expire with it. */
-async function soldOut(tx: Tx, publicUrl: string, listing: offers.ListingWithRemaining) {
+async function soldOut(tx: Tx, publicUrl: string, caller: Caller, listing: offers.ListingWithRemaining) {
   await offers.setListingStatus(tx, listing.id, 'closed', 'sold_out');
-  for (const o of await offers.expireOpenOffers(tx, listing.id)) {
-    const other =
-      o.sellerOrganizationId === listing.organizationId ? o.buyerOrganizationId : o.sellerOrganizationId;
-    await tell(tx, publicUrl, other, {
-      title: 'Offer expired',
-      theirs: `“${listing.title}” sold out: your open offer on it expired`,
-      path: `/listings/${listing.id}`,
-    });
-  }
+  await expireOnSoldOut(tx, publicUrl, caller, listing);
 }

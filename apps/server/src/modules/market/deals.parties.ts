@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { customers, materials, organizations, suppliers } from '../../db/schema/index.ts';
 import type { Caller } from '../../plugins/auth.ts';
@@ -109,6 +109,21 @@ export async function supplierFor(tx: Tx, caller: Caller, seller: Org): Promise<
 }
 
 /**
+ * The code, or the code with -2, -3… when a material of the organization has it: an archived or virgin
+ * material, or one of another grade's spelling, is not reused but keeps its code.
+ */
+async function freeMaterialCode(tx: Tx, org: string, code: string): Promise<string> {
+  const rows = await tx
+    .select({ code: materials.code })
+    .from(materials)
+    .where(and(eq(materials.organizationId, org), sql`${materials.code} LIKE ${`${code}%`}`));
+  const taken = new Set(rows.map((r) => r.code));
+  let n = 1;
+  while (taken.has(n === 1 ? code : `${code}-${n}`)) n++;
+  return n === 1 ? code : `${code}-${n}`;
+}
+
+/**
  * The organization's material for what was traded: the listing's own when it is the caller's, else its
  * unarchived material of the same polymer, form and grade (any form or grade when none is named), else a
  * new one (of mixed form when none is named).
@@ -129,7 +144,8 @@ export async function materialFor(
         eq(materials.organizationId, org),
         eq(materials.polymer, traded.polymer),
         traded.form ? eq(materials.form, traded.form) : undefined,
-        traded.grade ? eq(materials.grade, traded.grade) : undefined,
+        // Grades are typed by people: 'a' and 'A' are one grade.
+        traded.grade ? sql`lower(${materials.grade}) = lower(${traded.grade})` : undefined,
         eq(materials.isVirgin, false),
         isNull(materials.archivedAt),
       ),
@@ -139,7 +155,11 @@ export async function materialFor(
   if (found) return found.id;
   const grade = traded.grade ?? 'A';
   const form = traded.form ?? 'mixed';
-  const code = `MKT-${traded.polymer}-${form}-${grade}`.toUpperCase().replace(/[^A-Z0-9-]/g, '');
+  const code = await freeMaterialCode(
+    tx,
+    org,
+    `MKT-${traded.polymer}-${form}-${grade}`.toUpperCase().replace(/[^A-Z0-9-]/g, ''),
+  );
   const id = await insertMaterial(tx, org, {
     code,
     name: traded.name,

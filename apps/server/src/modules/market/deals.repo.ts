@@ -210,3 +210,42 @@ export async function batchOfBlock(h: Handle, orgId: string, blockId: string) {
   );
   return rows.rows[0];
 }
+
+/**
+ * Releases what is still held for an order on each lot (a completed deal, or its sales order closed short):
+ * nothing dispatched against it any more will take those kilograms. Rows go in lot order, as every
+ * reservation does, so the balance rows lock in one order.
+ */
+export async function releaseOrderHolds(tx: Tx, orderId: string, userId: string, reason: string) {
+  await tx.execute(
+    sql`INSERT INTO ${marketReservations}
+          (id, organization_id, lot_id, listing_id, deal_id, order_id, qty, reason, created_by)
+        SELECT pt_uuid7(), organization_id, lot_id, listing_id, deal_id, order_id, -sum(qty), ${reason},
+          ${userId}::uuid
+        FROM ${marketReservations}
+        WHERE order_id = ${orderId}::uuid AND lot_id IS NOT NULL
+        GROUP BY organization_id, lot_id, listing_id, deal_id, order_id
+        HAVING sum(qty) > 0
+        ORDER BY lot_id`,
+  );
+}
+
+/** The open deal an order was placed for, with its listing's title. */
+export async function openDealOfOrder(h: Handle, orderId: string) {
+  const [row] = await h
+    .select({ id: d.id, title: marketListings.title })
+    .from(d)
+    .innerJoin(marketListings, eq(marketListings.id, d.listingId))
+    .where(and(eq(d.status, 'open'), or(eq(d.sellerOrderId, orderId), eq(d.buyerOrderId, orderId))));
+  return row;
+}
+
+/** Whether the listing was backed by lots (a material sell listing), whatever they still hold. */
+export async function listingHasLots(tx: Tx, listingId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ lotId: marketListingLots.lotId })
+    .from(marketListingLots)
+    .where(eq(marketListingLots.listingId, listingId))
+    .limit(1);
+  return !!row;
+}

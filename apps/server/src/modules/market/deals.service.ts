@@ -1,4 +1,4 @@
-import type { DealListQuery, MarketDeal, RatingCreate } from '@plastrace/shared';
+import { type DealListQuery, type MarketDeal, type RatingCreate, toUnits } from '@plastrace/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -76,6 +76,7 @@ async function told(
     path: '?tab=deals',
     amount: step.amount,
     after: view,
+    theirAfter: toDeal(deal.other, row),
   });
   return view;
 }
@@ -119,7 +120,12 @@ export function confirmPayment(
         throw unprocessable(message, { fields: { 'body.credit_block_id': message } });
       }
       await checkWanted(tx, caller, listing, blockId);
-      await transferIn(tx, caller, { block_id: blockId, quantity: Number(deal.quantity), to, note });
+      await transferIn(tx, caller, {
+        block_id: blockId,
+        quantity: Number(toUnits(deal.quantity, 0)),
+        to,
+        note,
+      });
     }
     await repo.updateDeal(tx, deal.id, {
       paymentConfirmedAt: new Date(),
@@ -150,25 +156,28 @@ async function moveListed(
 ) {
   const blocks = await repo.listingBlocks(tx, listingId);
   if (blocks.length === 0) throw unprocessable('The listing holds no credits to transfer');
-  let left = Number(deal.quantity);
+  // Credits are whole: counted as bigint, never as floats.
+  let left = toUnits(deal.quantity, 0);
   for (const [i, block] of blocks.entries()) {
-    if (left <= 0) break;
-    const release = Math.min(block.held, left);
-    if (release > 0)
+    if (left <= 0n) break;
+    const held = BigInt(block.held);
+    const release = held < left ? held : left;
+    if (release > 0n)
       await repo.insertReservations(tx, [
         {
           organizationId: caller.organizationId,
           creditBlockId: block.block_id,
           listingId,
           dealId: deal.id,
-          qty: String(-release),
+          qty: (-release).toString(),
           reason: 'sold',
           createdBy: caller.userId,
         },
       ]);
     // What the listing no longer holds (it was withdrawn meanwhile) comes from the last block's free credits.
     const move = i === blocks.length - 1 ? left : release;
-    if (move > 0) await transferIn(tx, caller, { block_id: block.block_id, quantity: move, to, note });
+    if (move > 0n)
+      await transferIn(tx, caller, { block_id: block.block_id, quantity: Number(move), to, note });
     left -= move;
   }
 }
@@ -201,6 +210,8 @@ export function complete(ctx: AppContext, caller: Caller, id: string, version?: 
         'The seller has not dispatched anything against this deal yet: confirm receipt once it has',
       );
     await repo.updateDeal(tx, deal.id, { status: 'completed', completedAt: new Date() });
+    // What was not dispatched stays with the seller: the buyer confirmed it has what it will get.
+    await repo.releaseOrderHolds(tx, deal.sellerOrderId, caller.userId, 'completed');
     const listing = await listingOf(tx, deal.listingId);
     const what = describe(deal, listing.title);
     return told(tx, ctx, caller, deal, {
@@ -226,7 +237,7 @@ async function orderActor(tx: Tx, caller: Caller, orderId: string): Promise<Call
 /**
  * Either party cancels an open deal before anything moved (no posted dispatch; no payment confirmed):
  * both orders are cancelled, the kilograms held for the sales order go back to the listing (or are
- * released when it is no longer active), and a listing this deal sold out is reopened.
+ * released when it is closed), and a listing this deal sold out is reopened.
  */
 export function cancel(ctx: AppContext, caller: Caller, id: string, reason: string, version?: number) {
   return ctx.db.transaction(async (tx) => {
@@ -258,7 +269,7 @@ export function cancel(ctx: AppContext, caller: Caller, id: string, reason: stri
   });
 }
 
-/** The kilograms held for the cancelled sales order go back to the listing while it is active. */
+/** The kilograms held for the cancelled sales order go back to the listing unless it is closed (a paused one still counts them unsold). */
 async function releaseOrder(
   tx: Tx,
   caller: Caller,
@@ -276,7 +287,7 @@ async function releaseOrder(
       createdBy: caller.userId,
     };
     rows.push({ ...base, orderId, qty: `-${lot.held}`, reason: 'cancelled' });
-    if (listing.status === 'active') rows.push({ ...base, qty: lot.held, reason: 'returned' });
+    if (listing.status !== 'closed') rows.push({ ...base, qty: lot.held, reason: 'returned' });
   }
   await repo.insertReservations(tx, rows);
 }

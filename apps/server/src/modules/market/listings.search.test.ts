@@ -26,6 +26,15 @@ const QC = 'near_lat=14.676&near_lng=121.0437';
 type Item = { id: string; title: string; distance_km: string | null; price: string | null };
 const titles = (items: Item[]) => items.map((i) => i.title);
 
+/** Great-circle km between two points, as the search measures them. */
+function haversine(lat1: number, lng1: number, lat2: number, lng2: number) {
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const h =
+    Math.sin(rad(lat2 - lat1) / 2) ** 2 +
+    Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lng2 - lng1) / 2) ** 2;
+  return 12742 * Math.asin(Math.sqrt(h));
+}
+
 async function created(res: { statusCode: number; body: string; json: () => { id: string } }) {
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id;
@@ -125,6 +134,36 @@ describe('the members’ search', () => {
     });
     expect(flakes.lots[0].passport_url).toMatch(/\/o\/searcha\/lot\//);
     expect(items[0]).toMatchObject({ mine: true, seller: { name: b.name } });
+  });
+
+  it('shows the lots’ ids, codes and reserved kg to the organization that listed only', async () => {
+    const theirs = (await b.auditor.get(`/api/market/listings/${ids.cheap}`)).json();
+    expect(theirs.lots).toEqual([
+      { lot_id: null, code: null, kg: '1999.000', reserved_kg: null, passport_url: null },
+    ]);
+    const body = (await b.auditor.get('/api/market/search?kind=material&side=sell')).body;
+    for (const l of lots) {
+      expect(body).not.toContain(l.id);
+      // Only a published passport's Digital Link names its lot, as the passport itself does.
+      if (l.id !== lots[0]?.id) expect(body).not.toContain(l.code);
+    }
+    const mine = (await a.auditor.get(`/api/market/listings/${ids.cheap}`)).json();
+    expect(mine.lots).toEqual([
+      {
+        lot_id: lots[1]?.id,
+        code: lots[1]?.code,
+        kg: '1999.000',
+        reserved_kg: '1999.000',
+        passport_url: null,
+      },
+    ]);
+  });
+
+  it('names who listed, with their e-mail, as the seller’s contact', async () => {
+    const me = (await a.manager.get('/api/dashboard/users/me')).json();
+    const theirs = (await b.auditor.get(`/api/market/listings/${ids.cheap}`)).json();
+    expect(theirs.seller.contact).toEqual({ name: `${me.first_name} ${me.last_name}`, email: me.email });
+    expect(me.email).toBe('manager.searcha@demo.plastrace.ph');
   });
 
   it('filters by material, price, quantity, level, credits’ fate and text', async () => {
@@ -230,6 +269,34 @@ describe('the public marketplace', () => {
     expect(flakes).toMatchObject({ quality_level: 4, lots: [{ kg: '5000.000', has_passport: true }] });
     expect(Object.keys(flakes)).not.toContain('seller');
     expect(Object.keys(flakes)).not.toContain('organization_id');
+    expect(text).not.toContain('@demo.plastrace.ph');
+  });
+
+  it('shows where a listing is only to a 0.05° grid, and measures distances from that point', async () => {
+    // MNL1 is at 14.6833, 120.9833: shown as 14.70, 121.00, about 2 km away.
+    const one = (await anon.get(`/api/public/market/listings/${ids.cheap}`)).json();
+    expect(one.location).toEqual({
+      city: 'Valenzuela',
+      province: 'Metro Manila',
+      latitude: '14.700000',
+      longitude: '121.000000',
+    });
+    const res = await anon.get(`/api/public/market/listings?side=sell&kind=material&${QC}&sort=distance`);
+    const items: (Item & { location: { latitude: string; longitude: string } })[] = res.json().items;
+    expect(res.body).not.toContain('14.683300');
+    expect(res.body).not.toContain('120.983300');
+    const cebu = items.find((i) => i.id === ids.cebu);
+    // CEB1 is at 10.3348, 123.9324.
+    expect(cebu?.location).toMatchObject({ latitude: '10.350000', longitude: '123.950000' });
+    const near = items.find((i) => i.id === ids.cheap);
+    expect(Number(near?.distance_km)).toBeCloseTo(haversine(14.676, 121.0437, 14.7, 121), 2);
+    // Members measure from the facility itself: about 6.9 km, outside 6 km; visitors from the grid point.
+    const within = `side=sell&kind=material&${QC}&within_km=6`;
+    expect((await b.auditor.get(`/api/market/search?${within}`)).json().items).toEqual([]);
+    const coarse = (await anon.get(`/api/public/market/listings?${within}`)).json().items;
+    expect(new Set(titles(coarse))).toEqual(
+      new Set(['Certified hot-washed flakes', 'Cold-washed flakes', 'Mixed-colour flakes']),
+    );
   });
 
   it('filters like the members’ search', async () => {

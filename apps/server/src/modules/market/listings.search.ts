@@ -6,7 +6,9 @@ import { containsPattern } from '../../lib/sql.ts';
 
 // The one read of listings: a listing's own page, an organization's list, the members' search, the public
 // one and matching (the enhanced marketplace calls searchListings with saved filters). Distances are
-// haversine in SQL, in km to the metre, so they can be a keyset sort key.
+// haversine in SQL, in km to the metre, so they can be a keyset sort key. Anonymous reads are `coarse`:
+// a facility's exact point names its seller, and so would exact distances from points a visitor picks
+// (three of them triangulate it), so both the point shown and the distances use it snapped to a grid.
 
 type Handle = Db | Tx;
 
@@ -53,13 +55,17 @@ export type ListingRow = {
   rating: string | null;
   ratings_count: number | null;
   completed_deals: number | null;
+  contact_name: string | null;
+  contact_email: string | null;
 };
 
 export type ListingPoint = { lat: string; lng: string };
 
 export type ListingReadOptions = {
-  /** Members' reads add the seller's name, city, rating and completed deals. */
+  /** Members' reads add the seller's name, city, rating, completed deals and who listed. */
   withSeller?: boolean;
+  /** Anonymous reads: the point and the distances from it on a 0.05° grid (about 5 km). */
+  coarse?: boolean;
   /** From where distances are measured. */
   near?: ListingPoint;
   sort?: MarketSort;
@@ -70,13 +76,23 @@ export type ListingReadOptions = {
 
 const iso = (col: SQL) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-function distanceOf(near: ListingPoint | undefined): SQL {
+/** The listing's point, snapped to the nearest 0.05° when coarse. */
+function pointOf(coarse: boolean | undefined): { lat: SQL; lng: SQL } {
+  if (!coarse) return { lat: sql`l.latitude`, lng: sql`l.longitude` };
+  return {
+    lat: sql`(round(l.latitude * 20) / 20)::numeric(9, 6)`,
+    lng: sql`(round(l.longitude * 20) / 20)::numeric(9, 6)`,
+  };
+}
+
+function distanceOf(near: ListingPoint | undefined, coarse?: boolean): SQL {
   if (!near) return sql`NULL::numeric`;
   const lat = sql`${near.lat}::numeric`;
   const lng = sql`${near.lng}::numeric`;
+  const p = pointOf(coarse);
   return sql`CASE WHEN l.latitude IS NULL OR l.longitude IS NULL THEN NULL ELSE round((12742 * asin(sqrt(least(1,
-    power(sin(radians(l.latitude - ${lat}) / 2), 2)
-    + cos(radians(${lat})) * cos(radians(l.latitude)) * power(sin(radians(l.longitude - ${lng}) / 2), 2)))))::numeric, 3) END`;
+    power(sin(radians(${p.lat} - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(${p.lat})) * power(sin(radians(${p.lng} - ${lng}) / 2), 2)))))::numeric, 3) END`;
 }
 
 /** Each sort's key (nulls last either way), its direction and how its cursor value is checked. */
@@ -109,7 +125,8 @@ export function decodeListingCursor(
 
 /** Listings matching `where`, in the sort's order, one page. */
 export async function readListings(h: Handle, where: SQL[], o: ListingReadOptions): Promise<ListingRow[]> {
-  const distance = distanceOf(o.near);
+  const distance = distanceOf(o.near, o.coarse);
+  const point = pointOf(o.coarse);
   const s = sortKey(o.sort ?? 'newest', distance);
   const cmp = sql.raw(s.desc ? '<' : '>');
   const dir = sql.raw(s.desc ? 'DESC' : 'ASC');
@@ -124,15 +141,22 @@ export async function readListings(h: Handle, where: SQL[], o: ListingReadOption
         (SELECT round(avg(r.stars), 1)::text FROM market_ratings r WHERE r.to_organization_id = l.organization_id) AS rating,
         (SELECT count(*)::int FROM market_ratings r WHERE r.to_organization_id = l.organization_id) AS ratings_count,
         (SELECT count(*)::int FROM market_deals md WHERE md.status = 'completed'
-          AND l.organization_id IN (md.seller_organization_id, md.buyer_organization_id)) AS completed_deals`
+          AND l.organization_id IN (md.seller_organization_id, md.buyer_organization_id)) AS completed_deals,
+        ct.contact_name, ct.contact_email`
     : sql`NULL AS seller_name, NULL AS seller_city, NULL AS rating, NULL::int AS ratings_count,
-        NULL::int AS completed_deals`;
+        NULL::int AS completed_deals, NULL AS contact_name, NULL AS contact_email`;
+  // Who listed, while still an active member of the seller: someone who left is no contact of it.
+  const contact = o.withSeller
+    ? sql`LEFT JOIN LATERAL (SELECT u.first_name || ' ' || u.last_name AS contact_name, u.email AS contact_email
+        FROM users u JOIN memberships ms ON ms.user_id = u.id AND ms.organization_id = l.organization_id
+        WHERE u.id = l.created_by AND ms.status = 'active') ct ON true`
+    : sql``;
   const res = await h.execute<ListingRow>(sql`
     SELECT l.id, l.organization_id, l.side, l.kind, l.status, l.closed_reason, l.title, l.description,
       l.polymer, l.form, l.grade, l.material_id, m.code AS material_code, m.name AS material_name,
       l.credit_batch_id, l.credit_vintage, l.credit_fate, l.unit, l.quantity::text,
       (l.quantity - coalesce(d.taken, 0))::text AS remaining, l.min_order::text, l.price::text,
-      l.facility_id, l.city, l.province, l.latitude::text, l.longitude::text,
+      l.facility_id, l.city, l.province, ${point.lat}::text AS latitude, ${point.lng}::text AS longitude,
       ${distance}::text AS distance_km, l.available_from::text, l.available_until::text,
       l.quality_level, l.quality, l.photo_file_ids, ${iso(sql`l.created_at`)} AS created_at,
       ${iso(sql`l.updated_at`)} AS updated_at, l.version,
@@ -143,6 +167,7 @@ export async function readListings(h: Handle, where: SQL[], o: ListingReadOption
     LEFT JOIN materials m ON m.id = l.material_id
     LEFT JOIN LATERAL (SELECT sum(md.quantity) AS taken FROM market_deals md
       WHERE md.listing_id = l.id AND md.status <> 'cancelled') d ON true
+    ${contact}
     WHERE ${sql.join(conditions, sql` AND `)}
     ORDER BY ${s.key} ${dir}, l.id ${dir}
     LIMIT ${o.limit}`);
@@ -150,7 +175,7 @@ export async function readListings(h: Handle, where: SQL[], o: ListingReadOption
 }
 
 /** What a search filters on, as conditions on `l` (the listing) and `d.taken` (its deals). */
-export function searchConditions(f: MarketSearchFilters): SQL[] {
+export function searchConditions(f: MarketSearchFilters, coarse = false): SQL[] {
   const c: SQL[] = [];
   if (f.q) {
     const p = containsPattern(f.q);
@@ -168,7 +193,7 @@ export function searchConditions(f: MarketSearchFilters): SQL[] {
   if (f.fate) c.push(sql`l.credit_fate = ${f.fate}`);
   if (f.vintage) c.push(sql`l.credit_vintage = ${f.vintage}`);
   if (f.within_km && f.near_lat && f.near_lng)
-    c.push(sql`${distanceOf({ lat: f.near_lat, lng: f.near_lng })} <= ${f.within_km}::numeric`);
+    c.push(sql`${distanceOf({ lat: f.near_lat, lng: f.near_lng }, coarse)} <= ${f.within_km}::numeric`);
   return c;
 }
 
@@ -185,7 +210,7 @@ export function searchListings(
   filters: MarketSearchFilters,
   opts: Omit<ListingReadOptions, 'near'> & { excludeOrganizationId?: string; createdAfter?: Date },
 ): Promise<ListingRow[]> {
-  const where = [isOnMarket, ...searchConditions(filters)];
+  const where = [isOnMarket, ...searchConditions(filters, opts.coarse)];
   if (opts.excludeOrganizationId) where.push(sql`l.organization_id <> ${opts.excludeOrganizationId}::uuid`);
   if (opts.createdAfter) where.push(sql`l.created_at > ${opts.createdAfter.toISOString()}::timestamptz`);
   const near =

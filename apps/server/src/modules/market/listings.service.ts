@@ -160,8 +160,9 @@ export function create(ctx: AppContext, caller: Caller, b: MarketListingCreate, 
         block = await repo.lockBlock(tx, org, b.credit_block_id ?? '');
         if (!block) throw refuse('credit_block_id', 'Choose credits your organization holds');
         if (block.status !== 'held') throw refuse('credit_block_id', 'Retired credits cannot be listed');
-        const free = block.held - Number(block.reserved);
-        if (Number(quantity) > free)
+        // Whole credits counted exactly: reserved is a numeric sum, read as text.
+        const free = Number(BigInt(block.held) - toUnits(block.reserved, 0));
+        if (toUnits(quantity, 3) > BigInt(free) * 1000n)
           throw unprocessable(
             `This block has ${free} credit${free === 1 ? '' : 's'} not yet listed or sold`,
             {
@@ -395,6 +396,7 @@ export async function search(ctx: AppContext, caller: Caller, q: MarketSearchQue
 export async function publicSearch(ctx: AppContext, ip: string, q: MarketSearchQuery) {
   await consume(ctx.db, MARKET_VIEWS_PER_IP, ip);
   const rows = await searchListings(ctx.db, q, {
+    coarse: true,
     sort: q.sort,
     limit: q.limit + 1,
     after: decodeListingCursor(q.cursor, q.sort),
@@ -404,7 +406,10 @@ export async function publicSearch(ctx: AppContext, ip: string, q: MarketSearchQ
 
 export async function publicGet(ctx: AppContext, ip: string, id: string) {
   await consume(ctx.db, MARKET_VIEWS_PER_IP, ip);
-  const [row] = await readListings(ctx.db, [sql`l.id = ${id}::uuid`, sql`l.status = 'active'`], { limit: 1 });
+  const [row] = await readListings(ctx.db, [sql`l.id = ${id}::uuid`, sql`l.status = 'active'`], {
+    coarse: true,
+    limit: 1,
+  });
   if (!row) throw notFound('Listing');
   return toPublicListing(row, await listingLots(ctx.db, [id]));
 }

@@ -216,6 +216,22 @@ describe('twenty listings of one lot at once', () => {
       sql`SELECT sum(qty)::text AS kg FROM market_reservations WHERE lot_id = ${lot?.id}::uuid`,
     );
     expect(sum.rows[0]?.kg).toBe('900.000');
+    const customer = await a.admin.post('/api/customers', {
+      code: 'CUS-LISTING',
+      name: 'Listing Test Buyer Inc.',
+      type: 'recycler',
+    });
+    expect(customer.statusCode, customer.body).toBe(201);
+    // 100 kg are free: 200 kg would take reserved kg.
+    const dispatch = await a.operator.post('/api/dispatch-records?post=true', {
+      customer_id: customer.json().id,
+      facility_id: a.ids.mnl1,
+      dispatched_at: new Date(Date.now() - 60_000).toISOString(),
+      lines: [{ lot_id: lot?.id, kg: '200', unit_price: '40.00' }],
+    });
+    expect(dispatch.statusCode, dispatch.body).toBe(422);
+    expect(dispatch.json().message).toMatch(/reserved on the marketplace/);
+    expect((await lotsOf(ctx, [lot?.id ?? '']))[0]).toEqual(balance);
   }, 60_000);
 });
 

@@ -6,8 +6,10 @@ import {
 } from '@plastrace/shared';
 import type { ListingLotRow, ListingRow } from './listings.search.ts';
 
-// Two views of one row: members see who lists and, on their own listings, the material and lot codes;
-// anyone else sees what is offered and where, never who or which of the seller's rows.
+// Two views of one row: members see who lists and whom to contact and, on their own listings, the material,
+// the lots' ids and codes and what is reserved of them; anyone else sees what is offered and roughly where
+// (listings.search.ts snaps their point), never who or which of the seller's rows. Photos stay with the
+// owner: files are read through the owner's organization only, and no route serves them across.
 
 const qualityOf = (row: ListingRow): MarketQuality => {
   const q = row.quality as Partial<MarketQuality> | null;
@@ -73,10 +75,10 @@ export function toListing(
         ? { id: row.material_id, code: row.material_code ?? '', name: row.material_name ?? '' }
         : null,
     lots: lots.map((l) => ({
-      lot_id: l.lot_id,
-      code: l.code,
+      lot_id: mine ? l.lot_id : null,
+      code: mine ? l.code : null,
       kg: l.kg,
-      reserved_kg: l.reserved_kg,
+      reserved_kg: mine ? l.reserved_kg : null,
       passport_url: passportUrl(publicUrl, l),
     })),
     seller:
@@ -89,13 +91,17 @@ export function toListing(
             rating: row.rating,
             ratings_count: row.ratings_count ?? 0,
             completed_deals: row.completed_deals ?? 0,
+            contact:
+              row.contact_name === null || row.contact_email === null
+                ? null
+                : { name: row.contact_name, email: row.contact_email },
           },
     photo_file_ids: mine ? row.photo_file_ids : [],
     mine,
   };
 }
 
-/** A listing as anyone sees it. */
+/** A listing as anyone sees it: read with `coarse`, so its point is already snapped. */
 export function toPublicListing(row: ListingRow, lots: ListingLotRow[]): PublicMarketListing {
   return { ...common(row), lots: lots.map((l) => ({ kg: l.kg, has_passport: l.published })) };
 }

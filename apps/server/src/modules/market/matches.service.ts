@@ -1,4 +1,4 @@
-import type { MarketListing, MarketSearchFilters } from '@plastrace/shared';
+import { type MarketListing, type MarketSearchFilters, toUnits } from '@plastrace/shared';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -15,7 +15,8 @@ import { lotsByListing, toListing } from './listings.views.ts';
 const CANDIDATES = 200;
 const SHOWN = 50;
 
-const n = (s: string) => Number(s);
+/** Quantities and prices compared exactly, in thousandths. */
+const n = (s: string) => toUnits(s, 3);
 const same = (a: string | null, b: string | null) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
 
 /** The sell listing `sell` could fill the buy listing `buy`: kind, material, quantity and price agree. */

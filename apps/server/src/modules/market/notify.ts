@@ -24,7 +24,10 @@ export type MarketEvent = {
   /** Where the other party sees it, under the public URL: /marketplace/deals/{id}. */
   path: string;
   amount?: string;
+  /** The caller's view of the record, for its own log only: it names the caller's order and ids. */
   after?: unknown;
+  /** The other organization's own view of the record; left out, its entry has no `after`. */
+  theirAfter?: unknown;
 };
 
 /** The organization's name, for the other party's words. */
@@ -37,7 +40,7 @@ export async function organizationName(tx: Tx, id: string): Promise<string> {
 }
 
 /** The active members of an organization whose role may trade on the marketplace. */
-async function traders(tx: Tx, organizationId: string) {
+export async function traders(tx: Tx, organizationId: string) {
   return tx
     .select({ userId: users.id, email: users.email })
     .from(memberships)
@@ -61,14 +64,13 @@ export async function marketStep(tx: Tx, caller: Caller, publicUrl: string, e: M
     type: 'UPDATE_RECORD' as const,
     entityType: e.entityType,
     entityId: e.entityId,
-    after: e.after,
     amount: e.amount,
   };
-  await logChange(tx, caller, { ...change, description: e.mine });
+  await logChange(tx, caller, { ...change, after: e.after, description: e.mine });
   await logChange(
     tx,
     { ...caller, organizationId: e.otherOrganizationId },
-    { ...change, description: e.theirs },
+    { ...change, after: e.theirAfter, description: e.theirs },
   );
   await tell(tx, publicUrl, e.otherOrganizationId, e);
 }

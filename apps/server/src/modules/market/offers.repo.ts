@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { marketDeals, marketListings, marketOffers, organizations } from '../../db/schema/index.ts';
 import { isoMicro, olderThan } from '../../lib/sql.ts';
+import { isOnMarket } from './listings.search.ts';
 
 // Offers belong to both parties: every read names the caller's organization as the seller or the buyer,
 // so another organization's offer is simply not found.
@@ -164,17 +165,68 @@ export async function respond(
   await tx.update(o).set({ status, respondedBy: userId, respondedAt: sql`now()` }).where(eq(o.id, id));
 }
 
+const expiredColumns = {
+  id: o.id,
+  listingId: o.listingId,
+  threadId: o.threadId,
+  sellerOrganizationId: o.sellerOrganizationId,
+  buyerOrganizationId: o.buyerOrganizationId,
+  quantity: o.quantity,
+  price: o.price,
+  expiresAt: o.expiresAt,
+};
+export type ExpiredOffer = { [K in keyof typeof expiredColumns]: OfferRow[K] };
+
 /** Expires the listing's other open offers (it sold out or closed); answers who made them. */
-export async function expireOpenOffers(tx: Tx, listingId: string) {
+export async function expireOpenOffers(tx: Tx, listingId: string): Promise<ExpiredOffer[]> {
   return tx
     .update(o)
     .set({ status: 'expired', respondedAt: sql`now()` })
     .where(and(eq(o.listingId, listingId), eq(o.status, 'open')))
-    .returning({
-      id: o.id,
-      sellerOrganizationId: o.sellerOrganizationId,
-      buyerOrganizationId: o.buyerOrganizationId,
-    });
+    .returning(expiredColumns);
+}
+
+/**
+ * Marks the organization's open offers past their expiry expired (of one offer, thread or listing when
+ * given) and answers those this call moved: only the move from open tells anyone. Rows another
+ * transaction holds are skipped, so two readers never wait on each other; a later read takes them.
+ */
+export async function expireDueOffers(
+  tx: Tx,
+  orgId: string,
+  f: { id?: string; threadId?: string; listingId?: string },
+): Promise<ExpiredOffer[]> {
+  const due = tx
+    .select({ id: o.id })
+    .from(o)
+    .where(
+      and(
+        party(orgId),
+        eq(o.status, 'open'),
+        sql`${o.expiresAt} <= now()`,
+        f.id ? eq(o.id, f.id) : undefined,
+        f.threadId ? eq(o.threadId, f.threadId) : undefined,
+        f.listingId ? eq(o.listingId, f.listingId) : undefined,
+      ),
+    )
+    .orderBy(o.id)
+    .for('update', { skipLocked: true });
+  return tx
+    .update(o)
+    .set({ status: 'expired', respondedAt: sql`now()` })
+    .where(and(inArray(o.id, due), eq(o.status, 'open')))
+    .returning(expiredColumns);
+}
+
+/** The organization's member who last made an offer in the thread, if one did. */
+export async function threadMember(tx: Tx, orgId: string, threadId: string): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ userId: o.createdBy })
+    .from(o)
+    .where(and(eq(o.threadId, threadId), eq(o.fromOrganizationId, orgId)))
+    .orderBy(desc(o.createdAt))
+    .limit(1);
+  return row?.userId;
 }
 
 export async function setListingStatus(
@@ -195,4 +247,12 @@ export async function organizationNames(h: Handle, ids: string[]) {
     .from(organizations)
     .where(inArray(organizations.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Whether the listing is on the market by search's rule (active, and not past its available-until day). */
+export async function onMarket(h: Handle, id: string): Promise<boolean> {
+  const rows = await h.execute<{ on_market: boolean }>(
+    sql`SELECT ${isOnMarket} AS on_market FROM ${l} l WHERE l.id = ${id}::uuid`,
+  );
+  return rows.rows[0]?.on_market === true;
 }

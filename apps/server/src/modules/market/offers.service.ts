@@ -17,6 +17,7 @@ import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { idempotent } from '../security/idempotency.ts';
 import { marketStep } from './notify.ts';
+import { expireDue } from './offers.expiry.ts';
 import * as repo from './offers.repo.ts';
 import { toListingSummary, toOffer } from './offers.views.ts';
 
@@ -46,7 +47,7 @@ const field = (
 ) => new AppError(code, message, { fields: { [`body.${name}`]: message } });
 
 export const unitWords = (unit: string, qty: string) =>
-  unit === 'kg' ? formatKg(qty) : `${formatCount(qty)} credit${Number(qty) === 1 ? '' : 's'}`;
+  unit === 'kg' ? formatKg(qty) : `${formatCount(qty)} credit${toUnits(qty, 3) === 1000n ? '' : 's'}`;
 
 /** "1,000 kg at ₱32.50" / "20 credits at ₱1,500.00". */
 export const terms = (unit: string, qty: string, price: string) =>
@@ -95,6 +96,13 @@ function partiesOf(caller: Caller, listing: Listing, opts: OpenOfferOptions) {
     : { seller: org, buyer: listing.organizationId };
 }
 
+/** Refuses a listing that is off the market by search's rule: not active, or past its available-until day. */
+export async function checkOnMarket(tx: Tx, listing: Listing, refusal: string) {
+  if (await repo.onMarket(tx, listing.id)) return;
+  if (listing.status !== 'active') throw unprocessable(`The listing is ${listing.status}: ${refusal}`);
+  throw unprocessable(`The listing was available until ${listing.availableUntil}: ${refusal}`);
+}
+
 /**
  * Opens an offer on a listing in the caller's transaction: the caller's organization makes it, to the
  * listing's organization, or (a quote, `opts.buyerOrganizationId`) on its own sell listing to that buyer.
@@ -109,6 +117,12 @@ export async function openOffer(
   opts: OpenOfferOptions,
 ): Promise<MarketOffer> {
   const parties = partiesOf(caller, listing, opts);
+  if (!opts.parent) {
+    // Another organization's listing off the market is not found, as in search.
+    const theirs = listing.organizationId !== caller.organizationId;
+    if (theirs && !(await repo.onMarket(tx, listing.id))) throw notFound('Listing');
+    await checkOnMarket(tx, listing, 'extend it first');
+  }
   checkQuantity(listing, input.quantity);
   const id = uuidv7();
   await repo.insertOffer(tx, {
@@ -145,6 +159,7 @@ export async function openOffer(
         : 'Offer received',
     path: `/listings/${listing.id}`,
     after: offer,
+    theirAfter: toOffer(offer.counterparty.organization_id, row),
   });
   return offer;
 }
@@ -159,6 +174,7 @@ export function create(ctx: AppContext, caller: Caller, listingId: string, input
 }
 
 export async function get(ctx: AppContext, caller: Caller, id: string) {
+  await expireDue(ctx, caller, { id });
   const row = await repo.getOffer(ctx.db, caller.organizationId, id);
   if (!row) throw notFound('Offer');
   return toOffer(caller.organizationId, row);
@@ -166,6 +182,7 @@ export async function get(ctx: AppContext, caller: Caller, id: string) {
 
 export async function thread(ctx: AppContext, caller: Caller, id: string) {
   const offer = await get(ctx, caller, id);
+  await expireDue(ctx, caller, { threadId: offer.thread_id });
   const listing = await repo.getListing(ctx.db, offer.listing_id);
   if (!listing) throw notFound('Offer');
   const rows = await repo.threadOffers(ctx.db, caller.organizationId, offer.thread_id);
@@ -177,6 +194,7 @@ export async function thread(ctx: AppContext, caller: Caller, id: string) {
 }
 
 export async function list(ctx: AppContext, caller: Caller, q: OfferListQuery) {
+  await expireDue(ctx, caller, { listingId: q.listing_id });
   const rows = await repo.listOffers(ctx.db, caller.organizationId, {
     role: q.role,
     status: q.status,
@@ -204,9 +222,11 @@ export async function lockToAnswer(tx: Tx, caller: Caller, id: string, who: 'mak
   if (who === 'maker' && !mine)
     throw unprocessable('Only the organization that made an offer can withdraw it');
   if (who === 'other' && mine) throw unprocessable('This is your own offer: the other party answers it');
-  if (offer.status !== 'open') throw unprocessable(`This offer was already ${offer.status}`);
-  if (offer.expiresAt.getTime() <= Date.now())
+  // A read may have marked it expired already (offers.expiry.ts): the answer is the same.
+  const timedOut = offer.expiresAt.getTime() <= Date.now();
+  if (timedOut && (offer.status === 'open' || offer.status === 'expired'))
     throw unprocessable(`This offer expired on ${when(offer.expiresAt)}`);
+  if (offer.status !== 'open') throw unprocessable(`This offer was already ${offer.status}`);
   return { listing, offer };
 }
 
@@ -214,8 +234,7 @@ export function counter(ctx: AppContext, caller: Caller, id: string, input: Offe
   const scope = { organizationId: caller.organizationId, route: 'market:counter', key };
   return idempotent(ctx.db, scope, { id, input }, async (tx) => {
     const { listing, offer } = await lockToAnswer(tx, caller, id, 'other');
-    if (listing.status !== 'active')
-      throw unprocessable(`The listing is ${listing.status}: it takes no offers`);
+    await checkOnMarket(tx, listing, 'it takes no offers');
     await repo.respond(tx, offer.id, 'countered', caller.userId);
     const body = await openOffer(tx, caller, listing, input, { parent: offer, publicUrl: ctx.publicUrl });
     return { status: 201, body };
@@ -249,6 +268,7 @@ export function close(
       title: how === 'declined' ? 'Offer declined' : 'Offer withdrawn',
       path: `/listings/${listing.id}`,
       after: { status: how, reason: reason ?? null },
+      theirAfter: { status: how, reason: reason ?? null },
     });
     return view;
   });

@@ -16,7 +16,7 @@ export const priceHistoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         tags: ['marketplace'],
         summary: 'Completed deals per period: count, quantity, weighted average, minimum and maximum price',
         description:
-          'Across all organizations, never naming one. A period with fewer than 3 deals answers its count only (enough: false, prices null). Periods are local days of the caller’s organization.',
+          'Across all organizations, never naming one. from and to widen to whole months or quarters. A period with fewer than 3 deals answers its count only (enough: false, quantity and prices null); its lowest and highest price need 5 deals. Periods are local days of the caller’s organization.',
         querystring: marketPriceHistoryQuerySchema,
         response: { 200: marketPriceHistorySchema },
       },

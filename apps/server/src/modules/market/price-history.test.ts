@@ -6,7 +6,7 @@ import { useTestApp } from '../../test/app.ts';
 import type { TestClient } from '../../test/http.ts';
 
 // Price history: completed deals per month or quarter, across organizations, never naming one; a period
-// with fewer than three deals shows its count only. The deals are written as rows here: how a deal comes
+// with fewer than three deals shows its count only, and its lowest and highest price need five. The deals are written as rows here: how a deal comes
 // to be completed is the deals' tests' business.
 
 const ctx = useTestApp();
@@ -57,28 +57,28 @@ beforeAll(async () => {
     status: 'cancelled',
   });
   await deal({ polymer: 'HDPE', quantity: '800', price: '30.00', at: '2026-10-22T09:00:00+08:00' });
+  // July: five PP deals, enough for the lowest and highest price.
+  for (const [day, quantity, price] of [
+    ['03', '100', '20.00'],
+    ['08', '100', '21.00'],
+    ['12', '200', '22.00'],
+    ['20', '100', '23.00'],
+    ['28', '100', '24.00'],
+  ] as const)
+    await deal({ polymer: 'PP', quantity, price, at: `2026-07-${day}T10:00:00+08:00` });
 }, 60_000);
 
 describe('price history', () => {
-  it('answers each month’s deals, quantity and weighted prices, hiding periods of fewer than 3 deals', async () => {
+  it('answers each month’s deals, and quantity and weighted average only from 3 deals', async () => {
     const res = await buyer.admin.get(
       '/api/market/price-history?polymer=PET&form=flake&interval=month&from=2026-08-01&to=2026-11-30',
     );
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ kind: 'material', unit: 'kg', interval: 'month', from: '2026-08-01' });
+    const none = { quantity: null, enough: false, average_price: null, min_price: null, max_price: null };
     expect(body.periods).toEqual([
-      {
-        period: '2026-08',
-        from: '2026-08-01',
-        to: '2026-08-31',
-        deals: 0,
-        quantity: '0.000',
-        enough: false,
-        average_price: null,
-        min_price: null,
-        max_price: null,
-      },
+      { period: '2026-08', from: '2026-08-01', to: '2026-08-31', deals: 0, ...none },
       {
         period: '2026-09',
         from: '2026-09-01',
@@ -87,37 +87,54 @@ describe('price history', () => {
         quantity: '4000.000',
         enough: true,
         average_price: '43.00',
-        min_price: '40.00',
-        max_price: '45.00',
-      },
-      {
-        period: '2026-10',
-        from: '2026-10-01',
-        to: '2026-10-31',
-        deals: 2,
-        quantity: '1200.000',
-        enough: false,
-        average_price: null,
+        // Three deals: each extreme would be one of them.
         min_price: null,
         max_price: null,
       },
-      {
-        period: '2026-11',
-        from: '2026-11-01',
-        to: '2026-11-30',
-        deals: 0,
-        quantity: '0.000',
-        enough: false,
-        average_price: null,
-        min_price: null,
-        max_price: null,
-      },
+      { period: '2026-10', from: '2026-10-01', to: '2026-10-31', deals: 2, ...none },
+      { period: '2026-11', from: '2026-11-01', to: '2026-11-30', deals: 0, ...none },
     ]);
     // Nobody is named: neither organization's id nor name is in the answer.
     for (const o of [seller, buyer]) {
       expect(res.body).not.toContain(o.organizationId);
       expect(res.body).not.toContain(o.name);
     }
+  });
+
+  it('shows the lowest and highest price of a period of 5 deals or more', async () => {
+    const res = await buyer.admin.get('/api/market/price-history?polymer=PP&from=2026-07-01&to=2026-07-31');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().periods).toEqual([
+      {
+        period: '2026-07',
+        from: '2026-07-01',
+        to: '2026-07-31',
+        deals: 5,
+        quantity: '600.000',
+        enough: true,
+        average_price: '22.00',
+        min_price: '20.00',
+        max_price: '24.00',
+      },
+    ]);
+  });
+
+  it('widens from and to to whole periods, so a range cannot single out a deal', async () => {
+    // Only the 30 September deal falls in these days; the answer is still the whole month's.
+    const month = await buyer.admin.get(
+      '/api/market/price-history?polymer=PET&interval=month&from=2026-09-16&to=2026-09-30',
+    );
+    expect(month.statusCode, month.body).toBe(200);
+    expect(month.json()).toMatchObject({ from: '2026-09-01', to: '2026-09-30' });
+    expect(month.json().periods).toEqual([
+      expect.objectContaining({ period: '2026-09', deals: 3, quantity: '4000.000', average_price: '43.00' }),
+    ]);
+    const quarter = await buyer.admin.get(
+      '/api/market/price-history?polymer=PET&interval=quarter&from=2026-09-30&to=2026-10-01',
+    );
+    expect(quarter.statusCode, quarter.body).toBe(200);
+    expect(quarter.json()).toMatchObject({ from: '2026-07-01', to: '2026-12-31' });
+    expect(quarter.json().periods.map((p: { deals: number }) => p.deals)).toEqual([3, 2]);
   });
 
   it('groups by quarter, and any member organization reads it', async () => {
@@ -141,11 +158,13 @@ describe('price history', () => {
     const all = (
       await stranger.admin.get('/api/market/price-history?interval=quarter&from=2026-07-01&to=2026-12-31')
     ).json();
+    expect(all.periods[0]).toMatchObject({ deals: 8, enough: true, min_price: '20.00', max_price: '45.00' });
     expect(all.periods[1]).toMatchObject({
       deals: 3,
       quantity: '2000.000',
       enough: true,
-      min_price: '30.00',
+      min_price: null,
+      max_price: null,
     });
   });
 

@@ -140,4 +140,51 @@ describe('alerts', () => {
     expect(await runAlerts(worker, new Date(Date.now() + 3 * DAY))).toBe(0);
     expect(await mailsTo(email)).toHaveLength(1);
   }, 60_000);
+
+  it('never skip a listing created before a pass but committed after it', async () => {
+    const db = ctx.database.db;
+    const saved = await a.admin.post(
+      '/api/market/saved-searches',
+      { name: 'Late ones', filters: { q: 'Late committed' }, alert: true },
+      key(),
+    );
+    expect(saved.statusCode, saved.body).toBe(201);
+    const [owner] = (
+      await db.execute<{ email: string }>(
+        sql`SELECT u.email FROM market_saved_searches s JOIN users u ON u.id = s.user_id
+            WHERE s.id = ${saved.json().id}`,
+      )
+    ).rows;
+    const email = owner?.email ?? '';
+    // A pass at 08:00:30 in Manila five days from now (the alerts test above ran passes up to three days on).
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Manila' });
+    const pass = new Date(Date.parse(`${today}T08:00:30+08:00`) + 5 * DAY);
+    const listing = async (title: string, createdAt: Date) => {
+      const res = await b.manager.post(
+        '/api/market/listings',
+        { side: 'buy', kind: 'material', title, polymer: 'PP', form: 'flake', quantity: '500' },
+        key(),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      // created_at is when the listing's transaction started, which is what the row carries.
+      await db.execute(
+        sql`UPDATE market_listings SET created_at = ${createdAt.toISOString()}::timestamptz
+            WHERE id = ${res.json().id}`,
+      );
+    };
+
+    // Committed before the pass: too close to it to be sent by it.
+    await listing('Late committed early', new Date(pass.getTime() - 10_000));
+    await runAlerts(worker, pass);
+    expect(await mailsTo(email)).toHaveLength(0);
+    // Started before the pass, committed after it: still after the watermark.
+    await listing('Late committed slow', new Date(pass.getTime() - 20_000));
+    await runAlerts(worker, new Date(pass.getTime() + DAY));
+    await runAlerts(worker, new Date(pass.getTime() + 2 * DAY));
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain('2 new listings');
+    expect(mails[0]?.text).toContain('Late committed early');
+    expect(mails[0]?.text).toContain('Late committed slow');
+  }, 60_000);
 });

@@ -26,6 +26,7 @@ import { logChange } from '../activity/changes.ts';
 import { streamCsv } from '../activity/export.ts';
 import { getCustomer } from '../customers/customers.repo.ts';
 import { getFacility } from '../facilities/facilities.repo.ts';
+import { openDealOfOrder, releaseOrderHolds } from '../market/deals.repo.ts';
 import { currentPrice } from '../prices/prices.repo.ts';
 import { idempotent } from '../security/idempotency.ts';
 import { getSupplier } from '../suppliers/suppliers.repo.ts';
@@ -374,6 +375,18 @@ export async function confirm(ctx: AppContext, caller: Caller, id: string, versi
 }
 
 /**
+ * A marketplace deal's order changes with the deal (cancelling the deal cancels both orders, releasing
+ * what it held), so cancelling it on its own would leave the deal open and its kg held.
+ */
+async function refuseForDeal(tx: Tx, number: string, id: string) {
+  const deal = await openDealOfOrder(tx, id);
+  if (deal)
+    throw unprocessable(
+      `${number} belongs to the marketplace deal on “${deal.title}”: cancel the deal instead`,
+    );
+}
+
+/**
  * Cancels a draft or confirmed order. Once a dispatch or a delivery against it is posted, material moved
  * on the order's terms and the record must stay: it is closed instead, short if need be.
  */
@@ -384,6 +397,7 @@ export function cancel(ctx: AppContext, caller: Caller, id: string, reason: stri
 /** Cancels in the caller's transaction: a cancelled marketplace deal cancels both parties' orders in its own. */
 export async function cancelIn(tx: Tx, caller: Caller, id: string, reason: string, version?: number) {
   const order = await lockFor(tx, caller, id, 'cancel', version);
+  await refuseForDeal(tx, order.number, id);
   const posted = await repo.postedDeliveryCount(tx, id);
   const what = order.kind === 'sales' ? ['dispatch', 'dispatches'] : ['delivery', 'deliveries'];
   if (posted > 0)
@@ -414,6 +428,8 @@ export async function cancelIn(tx: Tx, caller: Caller, id: string, reason: strin
 export async function close(ctx: AppContext, caller: Caller, id: string, reason?: string, version?: number) {
   return ctx.db.transaction(async (tx) => {
     const order = await lockFor(tx, caller, id, 'close', version);
+    // With nothing delivered, the deal could neither complete nor be cancelled once its order is closed.
+    if (order.status === 'confirmed') await refuseForDeal(tx, order.number, id);
     const short = order.status !== 'fulfilled';
     if (short && order.status === 'confirmed' && !reason)
       throw refused(
@@ -427,6 +443,8 @@ export async function close(ctx: AppContext, caller: Caller, id: string, reason?
       closedAt: new Date(),
       closedBy: caller.userId,
     });
+    // Closed (short or not), nothing more is dispatched against it: a deal's kg held for it are free stock.
+    if (order.kind === 'sales') await releaseOrderHolds(tx, id, caller.userId, 'closed');
     const how = short ? ` short at ${before.fulfilled_pct} % fulfilled` : '';
     return moved(
       tx,

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Select, Text, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { formatKg } from '@plastrace/shared';
+import { formatKg, formatUnits, toUnits } from '@plastrace/shared';
 import { IconQrcode } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -15,6 +15,25 @@ export interface PickedLot {
   code: string;
   material: { id: string; name: string };
   qtyKg: string;
+  /** Kg held for marketplace listings and deals; absent for a lot a saved record's line names. */
+  reservedKg?: string;
+}
+
+const KG = 3;
+
+/** What of the lot can be used, dispatched or sold: its balance less what the marketplace holds. */
+export function availableKg(lot: PickedLot): string {
+  if (!lot.reservedKg) return lot.qtyKg;
+  const free = toUnits(lot.qtyKg, KG) - toUnits(lot.reservedKg, KG);
+  return formatUnits(free > 0n ? free : 0n, KG);
+}
+
+/** 'Available 650 kg', naming what the marketplace holds when it holds any. */
+export function availableText(lot: PickedLot): string {
+  const reserved = lot.reservedKg ? toUnits(lot.reservedKg, KG) : 0n;
+  return `Available ${formatKg(availableKg(lot))}${
+    reserved > 0n ? ` (${formatKg(lot.reservedKg ?? '0')} reserved on the marketplace)` : ''
+  }`;
 }
 
 interface LotPickerProps {
@@ -30,10 +49,10 @@ const canScan = () => typeof window !== 'undefined' && 'BarcodeDetector' in wind
 
 /**
  * Finds an available lot at the facility by its code (typed or scanned from its label's QR code), and
- * shows how much it holds.
+ * shows how much of it can be used.
  */
 export function LotPicker({ facilityId, value, onChange, error, label }: LotPickerProps) {
-  const text = (l: PickedLot) => `${l.code} · ${l.material.name} · ${formatKg(l.qtyKg)}`;
+  const text = (l: PickedLot) => `${l.code} · ${l.material.name} · ${formatKg(availableKg(l))}`;
   const [search, setSearch] = useState(value ? text(value) : '');
   const [debounced] = useDebouncedValue(search, 250);
   const [scanning, setScanning] = useState(false);

@@ -251,6 +251,21 @@ describe('New dispatch form', () => {
     ]);
   });
 
+  it('offers only the kg of a lot the marketplace does not hold', async () => {
+    const held = { ...lot, reserved_kg: '200.000' };
+    const { user } = renderForm({
+      'GET /api/lots': json(wire(pageOf(lotSchema), { items: [held], next_cursor: null })),
+    });
+    const form = within(await screen.findByRole('form', { name: 'New dispatch' }));
+    await screen.findByRole('option', { name: 'Manila plant (MNL1)' });
+    await user.selectOptions(form.getByRole('combobox', { name: /^Leaves from/ }), 'Manila plant (MNL1)');
+    await user.click(group('Lot 1').getByRole('combobox', { name: /^Lot/ }));
+    await user.click(await screen.findByRole('option', { name: /MNL1-261121-0001 · PET flake · 650 kg/ }));
+    const kg = group('Lot 1').getByRole('textbox', { name: /^Kg loaded/ });
+    expect(kg).toHaveValue('650.000');
+    expect(kg).toHaveAccessibleDescription('Available 650 kg (200 kg reserved on the marketplace)');
+  });
+
   it('gives the truck its hauler and says what it carries', async () => {
     const { user } = renderForm();
     const form = within(await screen.findByRole('form', { name: 'New dispatch' }));

@@ -1,13 +1,13 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { formatKg, formatPhp } from '@plastrace/shared';
+import { formatPhp } from '@plastrace/shared';
 import { decimalInput, FormRow, RowSection } from '../../components/common/FormRows.tsx';
-import { LotPicker, type PickedLot } from '../../components/lots/LotPicker.tsx';
+import { availableKg, availableText, LotPicker, type PickedLot } from '../../components/lots/LotPicker.tsx';
 import { type DispatchFormValues, emptyLine } from './formState.ts';
 
 /**
  * The lots loaded on the truck: each found by its code or by scanning its label, the kg that leave
- * (all of it by default; a lot may leave in part), and the price per kg — the sales order's when
+ * (all that the marketplace does not hold by default; a lot may leave in part), and the price per kg — the sales order's when
  * left empty.
  */
 export function LoadRows({
@@ -49,14 +49,14 @@ export function LoadRows({
                   onChange={(l) => {
                     if (l) onPick(l);
                     form.setFieldValue(`lines.${i}.lot_id`, l?.id ?? '');
-                    // The whole lot is the usual load: offer its balance.
-                    if (l && !row.kg.trim()) form.setFieldValue(`lines.${i}.kg`, l.qtyKg);
+                    // The whole lot is the usual load: offer what the marketplace does not hold of it.
+                    if (l && !row.kg.trim()) form.setFieldValue(`lines.${i}.kg`, availableKg(l));
                   }}
                 />
               </div>
               <TextInput
                 label="Kg loaded"
-                description={lot ? `Available ${formatKg(lot.qtyKg)}` : undefined}
+                description={lot ? availableText(lot) : undefined}
                 {...decimalInput}
                 {...form.getInputProps(`lines.${i}.kg`)}
               />

@@ -187,13 +187,15 @@ describe('Requests for quotation', () => {
 });
 
 describe('Price history', () => {
-  it('is a table the chart is the picture of, with too-thin periods unpriced', async () => {
+  it('is a table the chart is the picture of, with too-thin periods unpriced and unranged', async () => {
     const { server } = open('/enhanced-marketplace?tab=prices', 'operator');
     const table = await screen.findByRole('table', { name: 'Prices of completed deals per month' });
     const rows = within(table).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent('Sep 202634,000 kg₱43.00₱40.00₱45.00');
-    expect(rows[2]).toHaveTextContent('Oct 202621,200 kgNot enough deals to show');
-    expect(rows[3]).toHaveTextContent('Nov 202600 kgNo deals');
+    expect(rows[1]).toHaveTextContent('Aug 202656,000 kg₱42.50₱39.00₱46.00');
+    // Under 5 deals no lowest or highest comes; under 3 neither quantity nor prices.
+    expect(rows[2]).toHaveTextContent('Sep 202634,000 kg₱43.00——');
+    expect(rows[3]).toHaveTextContent('Oct 20262Not enough deals to show');
+    expect(rows[4]).toHaveTextContent('Nov 20260No deals');
     await userEvent.click(screen.getByRole('radio', { name: 'Quarter' }));
     await waitFor(() =>
       expect(

@@ -4,6 +4,7 @@ import {
   formatPhp,
   MATERIAL_FORMS,
   MIN_DEALS_FOR_PRICES,
+  MIN_DEALS_FOR_RANGE,
   NOT_ENOUGH_DEALS,
   POLYMERS,
 } from '@plastrace/shared';
@@ -17,7 +18,8 @@ const any = (label: string) => [{ value: '', label }];
 
 /**
  * Prices of completed deals across the marketplace per month or quarter: the weighted average with the
- * lowest and highest, never who traded; a period of fewer than three deals shows its count only.
+ * lowest and highest, never who traded; a period of fewer than three deals shows its count only, and the
+ * server leaves the lowest and highest out under five.
  */
 export function PriceHistoryPanel() {
   const [kind, setKind] = useState<PriceQuery['kind']>('material');
@@ -38,6 +40,8 @@ export function PriceHistoryPanel() {
   const unit = h?.unit === 'credit' ? 'credit' : 'kg';
   const quantity = (q: string) =>
     unit === 'kg' ? formatKg(q) : `${Number(q).toLocaleString('en-PH')} credits`;
+  // Under MIN_DEALS_FOR_RANGE deals the server sends no lowest or highest.
+  const price = (v: string | null) => (v === null ? '—' : formatPhp(v));
   return (
     <Stack gap="md">
       <FilterBar label="Price history filters">
@@ -115,15 +119,15 @@ export function PriceHistoryPanel() {
                   <Table.Tr key={p.period}>
                     <Table.Td>{periodLabel(p.period)}</Table.Td>
                     <Table.Td ta="right">{p.deals}</Table.Td>
-                    <Table.Td ta="right">{quantity(p.quantity)}</Table.Td>
-                    {p.enough ? (
+                    {p.enough && p.quantity !== null ? (
                       <>
+                        <Table.Td ta="right">{quantity(p.quantity)}</Table.Td>
                         <Table.Td ta="right">{formatPhp(p.averagePrice)}</Table.Td>
-                        <Table.Td ta="right">{formatPhp(p.minPrice)}</Table.Td>
-                        <Table.Td ta="right">{formatPhp(p.maxPrice)}</Table.Td>
+                        <Table.Td ta="right">{price(p.minPrice)}</Table.Td>
+                        <Table.Td ta="right">{price(p.maxPrice)}</Table.Td>
                       </>
                     ) : (
-                      <Table.Td colSpan={3} ta="right" c="dimmed">
+                      <Table.Td colSpan={4} ta="right" c="dimmed">
                         {p.deals === 0 ? 'No deals' : NOT_ENOUGH_DEALS}
                       </Table.Td>
                     )}
@@ -133,8 +137,10 @@ export function PriceHistoryPanel() {
             </Table>
           </Table.ScrollContainer>
           <Text size="xs" c="dimmed">
-            Prices per {unit} of deals completed on the marketplace, by the day they completed; a period with
-            fewer than {MIN_DEALS_FOR_PRICES} deals shows no prices, so no trade can be told apart.
+            Prices per {unit} of deals completed on the marketplace, by the day they completed, in whole{' '}
+            {h.interval}s. A period with fewer than {MIN_DEALS_FOR_PRICES} deals shows neither quantity nor
+            prices, and one with fewer than {MIN_DEALS_FOR_RANGE} no lowest or highest, so no trade can be
+            told apart.
           </Text>
         </>
       )}

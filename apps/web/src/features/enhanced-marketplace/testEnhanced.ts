@@ -83,15 +83,26 @@ export const receivedRfq = (extra: Record<string, unknown> = {}) =>
   });
 export const receivedPage = (items: unknown[]) => wire(page(receivedRfqSchema), { items, next_cursor: null });
 
-const none = { enough: false, average_price: null, min_price: null, max_price: null };
+const none = { quantity: null, enough: false, average_price: null, min_price: null, max_price: null };
 export const priceHistory = () =>
   wire(marketPriceHistorySchema, {
     kind: 'material',
     unit: 'kg',
     interval: 'month',
-    from: '2026-09-01',
+    from: '2026-08-01',
     to: '2026-11-30',
     periods: [
+      {
+        period: '2026-08',
+        from: '2026-08-01',
+        to: '2026-08-31',
+        deals: 5,
+        quantity: '6000.000',
+        enough: true,
+        average_price: '42.50',
+        min_price: '39.00',
+        max_price: '46.00',
+      },
       {
         period: '2026-09',
         from: '2026-09-01',
@@ -100,10 +111,10 @@ export const priceHistory = () =>
         quantity: '4000.000',
         enough: true,
         average_price: '43.00',
-        min_price: '40.00',
-        max_price: '45.00',
+        min_price: null,
+        max_price: null,
       },
-      { period: '2026-10', from: '2026-10-01', to: '2026-10-31', deals: 2, quantity: '1200.000', ...none },
-      { period: '2026-11', from: '2026-11-01', to: '2026-11-30', deals: 0, quantity: '0.000', ...none },
+      { period: '2026-10', from: '2026-10-01', to: '2026-10-31', deals: 2, ...none },
+      { period: '2026-11', from: '2026-11-01', to: '2026-11-30', deals: 0, ...none },
     ],
   });

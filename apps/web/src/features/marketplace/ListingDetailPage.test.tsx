@@ -18,6 +18,7 @@ describe('A marketplace listing', () => {
     expect(facts).toHaveTextContent('Available5,000 kg of 5,000 kg');
     expect(facts).toHaveTextContent('Price₱32.00/kg');
     expect(facts).not.toHaveTextContent('Listed by');
+    expect(facts).not.toHaveTextContent('Contact');
     expect(screen.queryByText(/EcoPlast/)).toBeNull();
     const checks = screen.getByRole('list', { name: 'Quality checks' });
     expect(checks).toHaveTextContent('Level 2: Origin and process — met');
@@ -47,7 +48,15 @@ describe('A marketplace listing', () => {
     const facts = await screen.findByLabelText('Listing facts');
     expect(facts).toHaveTextContent('Listed byEcoPlast Recycling Inc., Valenzuela');
     expect(facts).toHaveTextContent('4.5 of 5 stars (4 ratings) · 6 completed deals');
-    expect(screen.getByRole('link', { name: 'Passport of lot:MNL1:261101' })).toHaveAttribute(
+    expect(facts).toHaveTextContent('ContactMaria Santos, maria.santos@ecoplast.ph');
+    expect(within(facts).getByRole('link', { name: 'maria.santos@ecoplast.ph' })).toHaveAttribute(
+      'href',
+      'mailto:maria.santos@ecoplast.ph',
+    );
+    // Another organization's lots come without codes: no lot column.
+    const lots = screen.getByRole('table', { name: 'Lots behind the listing' });
+    expect(within(lots).queryByRole('columnheader', { name: 'Lot' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Passport of lot 1' })).toHaveAttribute(
       'href',
       'https://id.plastrace.ph/01/09506000134352/10/lot-1',
     );
@@ -91,6 +100,27 @@ describe('A marketplace listing', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Send the offer' }));
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Make an offer' })).toBeNull());
     expect(screen.getByText('Your offer was sent.')).toBeInTheDocument();
+  });
+
+  it('shows the lots’ codes on the organization’s own listing', async () => {
+    const own = memberListing({
+      mine: true,
+      lots: [
+        {
+          lot_id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f7201',
+          code: 'lot:MNL1:261101',
+          kg: '5000.000',
+          reserved_kg: '5000.000',
+          passport_url: 'https://id.plastrace.ph/01/09506000134352/10/lot-1',
+        },
+      ],
+    });
+    fakeApi({ ...signInAs('manager'), [`GET /api/market/listings/${LISTING_ID}`]: json(own) });
+    renderWithAuth(routes, at);
+    const lots = await screen.findByRole('table', { name: 'Lots behind the listing' });
+    expect(within(lots).getByRole('columnheader', { name: 'Lot' })).toBeInTheDocument();
+    expect(within(lots).getByRole('link', { name: 'Passport of lot:MNL1:261101' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Make an offer' })).toBeNull();
   });
 
   it('offers nothing on the organization’s own listing, nor to a role that may not trade', async () => {

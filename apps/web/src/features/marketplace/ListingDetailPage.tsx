@@ -139,6 +139,12 @@ function Listing({ l, signedIn }: { l: AnyListing; signedIn: boolean }) {
                 {l.seller.city ? `, ${l.seller.city}` : ''}
               </Item>
               <Item label="Seller’s record">{ratingText(l.seller)}</Item>
+              {l.seller.contact && (
+                <Item label="Contact">
+                  {l.seller.contact.name},{' '}
+                  <Anchor href={`mailto:${l.seller.contact.email}`}>{l.seller.contact.email}</Anchor>
+                </Item>
+              )}
             </>
           )}
         </DataItems>
@@ -203,8 +209,9 @@ function Quality({ l }: { l: AnyListing }) {
   );
 }
 
+/** The lots' codes are shown on the organization's own listing only: the API sends them to no one else. */
 function Lots({ l }: { l: AnyListing }) {
-  const members = isMembers(l);
+  const own = isMembers(l) && l.mine;
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="lots-title">
       <Title order={2} fz="h3" id="lots-title" mb="xs">
@@ -213,20 +220,20 @@ function Lots({ l }: { l: AnyListing }) {
       <Table aria-label="Lots behind the listing">
         <Table.Thead>
           <Table.Tr>
-            {members && <Table.Th>Lot</Table.Th>}
+            {own && <Table.Th>Lot</Table.Th>}
             <Table.Th ta="right">Listed</Table.Th>
             <Table.Th>Product passport</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {l.lots.map((lot, i) => (
-            <Table.Tr key={'lotId' in lot ? lot.lotId : i}>
-              {'code' in lot && <Table.Td>{lot.code}</Table.Td>}
+            <Table.Tr key={'lotId' in lot && lot.lotId ? lot.lotId : i}>
+              {own && <Table.Td>{'code' in lot ? lot.code : ''}</Table.Td>}
               <Table.Td ta="right">{formatKg(lot.kg)}</Table.Td>
               <Table.Td>
                 {'passportUrl' in lot && lot.passportUrl ? (
                   <Anchor href={lot.passportUrl} target="_blank" rel="noopener">
-                    {`Passport of ${lot.code}`}
+                    {'code' in lot && lot.code ? `Passport of ${lot.code}` : `Passport of lot ${i + 1}`}
                   </Anchor>
                 ) : 'hasPassport' in lot && lot.hasPassport ? (
                   'Published (members see it)'

@@ -64,12 +64,13 @@ export const memberListing = (extra: Record<string, unknown> = {}) =>
     base({
       organization_id: SELLER_ORG,
       material: null,
+      // Another organization's lots: no ids, codes or reservations.
       lots: [
         {
-          lot_id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f7201',
-          code: 'lot:MNL1:261101',
+          lot_id: null,
+          code: null,
           kg: '5000.000',
-          reserved_kg: '5000.000',
+          reserved_kg: null,
           passport_url: 'https://id.plastrace.ph/01/09506000134352/10/lot-1',
         },
       ],
@@ -80,6 +81,7 @@ export const memberListing = (extra: Record<string, unknown> = {}) =>
         rating: '4.5',
         ratings_count: 4,
         completed_deals: 6,
+        contact: { name: 'Maria Santos', email: 'maria.santos@ecoplast.ph' },
       },
       photo_file_ids: [],
       mine: false,

@@ -218,6 +218,21 @@ describe('New production run form', () => {
     });
   });
 
+  it('offers only the kg of an input lot the marketplace does not hold', async () => {
+    const held = { ...lot, reserved_kg: '200.000' };
+    const { user } = renderForm({
+      'GET /api/lots': json(wire(pageOf(lotSchema), { items: [held], next_cursor: null })),
+    });
+    const form = within(await screen.findByRole('form', { name: 'New production run' }));
+    await screen.findByRole('option', { name: 'Manila plant (MNL1)' });
+    await user.selectOptions(form.getByRole('combobox', { name: /^Facility/ }), 'Manila plant (MNL1)');
+    await user.click(group('Input 1').getByRole('combobox', { name: /^Lot/ }));
+    await user.click(await screen.findByRole('option', { name: /MNL1-261120-0001 · PET bottles · 800 kg/ }));
+    const kg = group('Input 1').getByRole('textbox', { name: /^Kg taken/ });
+    expect(kg).toHaveValue('800.000');
+    expect(kg).toHaveAccessibleDescription('Available 800 kg (200 kg reserved on the marketplace)');
+  });
+
   it('picks an input lot by code, balances the mass live, estimates energy and saves a draft', async () => {
     const { server, user } = renderForm({
       'POST /api/production-records': json(wire(productionRecordSchema, draftRun()), 201),

@@ -6,7 +6,7 @@ import {
   FormRow as Row,
   RowSection as Section,
 } from '../../components/common/FormRows.tsx';
-import { LotPicker, type PickedLot } from '../../components/lots/LotPicker.tsx';
+import { availableKg, availableText, LotPicker, type PickedLot } from '../../components/lots/LotPicker.tsx';
 import type { MaterialOption } from '../receive-records/api.ts';
 import { emptyInput, emptyLoss, emptyOutput, type ProductionFormValues } from './formState.ts';
 
@@ -53,14 +53,14 @@ export function InputRows({
                   onChange={(l) => {
                     onPick(l, row.key);
                     form.setFieldValue(`inputs.${i}.lot_id`, l?.id ?? '');
-                    // Taking the whole lot is the usual case: offer its balance.
-                    if (l && !row.kg.trim()) form.setFieldValue(`inputs.${i}.kg`, l.qtyKg);
+                    // Taking the whole lot is the usual case: offer what the marketplace does not hold of it.
+                    if (l && !row.kg.trim()) form.setFieldValue(`inputs.${i}.kg`, availableKg(l));
                   }}
                 />
               </div>
               <TextInput
                 label="Kg taken"
-                description={lot ? `Available ${lot.qtyKg} kg` : undefined}
+                description={lot ? availableText(lot) : undefined}
                 {...decimal}
                 {...form.getInputProps(`inputs.${i}.kg`)}
               />
