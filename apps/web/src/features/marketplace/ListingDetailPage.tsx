@@ -113,6 +113,7 @@ function Listing({ l, signedIn }: { l: AnyListing; signedIn: boolean }) {
           <Anchor
             component={Link}
             to="/auth"
+            c="dark.9"
             state={{ dialog: 'login', from: { pathname: `/marketplace/listings/${l.id}` } }}
           >
             Sign in to make an offer
