@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { repeat } from '../../lib/repeat.ts';
 import { refreshFacts } from './facts.repo.ts';
 
 /**
@@ -8,24 +9,12 @@ import { refreshFacts } from './facts.repo.ts';
  * Answers the stop function, which waits for a running round.
  */
 export function startFactsRefresh(db: Db, log: FastifyBaseLogger, everyMs = 2_000) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const round = async () => {
-    try {
-      while (!stopped && (await refreshFacts(db)) > 0) {}
-    } catch (err) {
-      log.warn({ err }, 'refreshing the daily facts failed; retrying');
-    }
-    if (!stopped) timer = setTimeout(tick, everyMs);
-  };
-  const tick = () => {
-    running = round();
-  };
-  timer = setTimeout(tick, everyMs);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  return repeat(
+    async (stopping) => {
+      while (!stopping() && (await refreshFacts(db)) > 0) {}
+    },
+    log,
+    'refreshing the daily facts failed; retrying',
+    everyMs,
+  );
 }

@@ -3,6 +3,7 @@ import type { LogEntryFields } from '@plastrace/shared';
 import { canonicalize, entryLeafData } from '@plastrace/verify';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { repeat } from '../../lib/repeat.ts';
 import { auditLog } from './audit.ts';
 import * as repo from './log.repo.ts';
 import type { LogSigner } from './signer.ts';
@@ -56,27 +57,15 @@ export async function integrate(db: Db, signer: LogSigner, max = 10_000) {
  * tries again. Answers the stop function.
  */
 export function startSequencer(db: Db, signer: LogSigner, log: FastifyBaseLogger, everyMs = 500) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const round = async () => {
-    try {
+  return repeat(
+    async (stopping) => {
       // A full round means more is queued: go again at once.
-      while (!stopped && (await integrate(db, signer))?.added === 10_000) {}
-    } catch (err) {
-      log.warn({ err }, 'the record log sequencer failed a round; retrying');
-    }
-    if (!stopped) timer = setTimeout(tick, everyMs);
-  };
-  const tick = () => {
-    running = round();
-  };
-  timer = setTimeout(tick, everyMs);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+      while (!stopping() && (await integrate(db, signer))?.added === 10_000) {}
+    },
+    log,
+    'the record log sequencer failed a round; retrying',
+    everyMs,
+  );
 }
 
 const DAY_MS = 24 * 3_600_000;

@@ -1,6 +1,7 @@
 import { formatCount, formatKg, formatPhp, PERMISSIONS, savedSearchFiltersSchema } from '@plastrace/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { repeat } from '../../lib/repeat.ts';
 import { enqueue } from '../mail/mail.repo.ts';
 import * as repo from './alerts.repo.ts';
 import { type ListingRow, searchListings } from './listings.search.ts';
@@ -87,24 +88,10 @@ export async function runAlerts(ctx: AppContext, now: Date, log?: FastifyBaseLog
 
 /** Runs `runAlerts` every `everyMs` in the background; answers the stop function, which waits for a round. */
 export function startMarketAlerts(ctx: AppContext, log: FastifyBaseLogger, everyMs = 60_000) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const round = async () => {
-    try {
-      await runAlerts(ctx, new Date(), log);
-    } catch (err) {
-      log.warn({ err }, 'checking saved-search alerts failed; retrying');
-    }
-    if (!stopped) timer = setTimeout(tick, everyMs);
-  };
-  const tick = () => {
-    running = round();
-  };
-  timer = setTimeout(tick, everyMs);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  return repeat(
+    () => runAlerts(ctx, new Date(), log),
+    log,
+    'checking saved-search alerts failed; retrying',
+    everyMs,
+  );
 }

@@ -1,6 +1,7 @@
 import { REPORT_FORMAT_LABELS, REPORT_SCHEDULE_TIMES, type ReportKind } from '@plastrace/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { repeat } from '../../lib/repeat.ts';
 import { enqueue } from '../mail/mail.repo.ts';
 import { buildReport, logGeneration, PERIOD_OF, renderReport } from './reports.service.ts';
 import * as repo from './schedules.repo.ts';
@@ -147,24 +148,10 @@ export async function runDue(ctx: AppContext, now: Date, log?: FastifyBaseLogger
 
 /** Runs `runDue` every `everyMs` in the background; answers the stop function, which waits for a round. */
 export function startReportSchedules(ctx: AppContext, log: FastifyBaseLogger, everyMs = 60_000) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const round = async () => {
-    try {
-      await runDue(ctx, new Date(), log);
-    } catch (err) {
-      log.warn({ err }, 'checking report schedules failed; retrying');
-    }
-    if (!stopped) timer = setTimeout(tick, everyMs);
-  };
-  const tick = () => {
-    running = round();
-  };
-  timer = setTimeout(tick, everyMs);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  return repeat(
+    () => runDue(ctx, new Date(), log),
+    log,
+    'checking report schedules failed; retrying',
+    everyMs,
+  );
 }
