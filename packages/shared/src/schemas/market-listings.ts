@@ -95,7 +95,6 @@ export const marketListingFields = z.object({
   longitude: longitude.nullish(),
   available_from: day('Enter the first day available').nullish(),
   available_until: day('Enter the last day available').nullish(),
-  photo_file_ids: z.array(z.string().uuid()).max(10, 'At most 10 photos').optional(),
 });
 export type MarketListingFields = z.infer<typeof marketListingFields>;
 
@@ -235,6 +234,10 @@ const listingBase = {
   version: z.number().int(),
 };
 
+/** A listing's photos, in the order they were added: urls under the listing (members' or public routes). */
+export const marketListingPhotoSchema = z.object({ url: z.string(), thumbnail_url: z.string() });
+export type MarketListingPhoto = z.infer<typeof marketListingPhotoSchema>;
+
 /** A listing as members see it. */
 export const marketListingSchema = z.object({
   ...listingBase,
@@ -256,6 +259,7 @@ export const marketListingSchema = z.object({
   photo_file_ids: z
     .array(z.string())
     .describe('Your own listing’s photos (files of your organization); empty on another’s'),
+  photos: z.array(marketListingPhotoSchema).describe('Every viewer’s: the photos’ urls (market.read)'),
   mine: z.boolean(),
 });
 export type MarketListing = z.infer<typeof marketListingSchema>;
@@ -268,6 +272,7 @@ export type MarketListing = z.infer<typeof marketListingSchema>;
 export const publicMarketListingSchema = z.object({
   ...listingBase,
   lots: z.array(z.object({ kg: z.string(), has_passport: z.boolean() })),
+  photos: z.array(marketListingPhotoSchema).describe('The photos’ urls under /api/public'),
 });
 export type PublicMarketListing = z.infer<typeof publicMarketListingSchema>;
 

@@ -43,15 +43,6 @@ export async function facility(h: Handle, orgId: string, id: string) {
   return row;
 }
 
-/** How many of `ids` are the organization's uploaded files (a listing's photos). */
-export async function ownFiles(h: Handle, orgId: string, ids: string[]): Promise<number> {
-  const [r] = await rows<{ n: number }>(
-    h,
-    sql`SELECT count(*)::int AS n FROM files WHERE organization_id = ${orgId}::uuid AND id = any(${sql.param(ids)}::uuid[])`,
-  );
-  return r?.n ?? 0;
-}
-
 export type LotRow = { id: string; code: string; material_id: string; status: string };
 
 /** The caller's lots among `ids`. */

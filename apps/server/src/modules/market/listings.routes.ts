@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import { idempotencyHeaders, idempotencyKeyOf } from '../security/idempotency.ts';
+import { listingPhotoRoutes, publicListingPhotoRoutes } from './listings.photos.routes.ts';
 import * as service from './listings.service.ts';
 
 const tags = ['Marketplace'];
@@ -26,6 +27,7 @@ const params = z.object({ id: z.string().uuid() });
  */
 export const marketListingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('onRequest', authenticate(ctx.db));
+  await app.register(listingPhotoRoutes, { ctx });
 
   app.post(
     '/market/listings',
@@ -126,6 +128,7 @@ export const publicMarketListingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext
   app,
   { ctx },
 ) => {
+  await app.register(publicListingPhotoRoutes, { ctx });
   app.get(
     '/public/market/listings',
     {

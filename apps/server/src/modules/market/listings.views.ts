@@ -8,13 +8,20 @@ import type { ListingLotRow, ListingRow } from './listings.search.ts';
 
 // Two views of one row: members see who lists and whom to contact and, on their own listings, the material,
 // the lots' ids and codes and what is reserved of them; anyone else sees what is offered and roughly where
-// (listings.search.ts snaps their point), never who or which of the seller's rows. Photos stay with the
-// owner: files are read through the owner's organization only, and no route serves them across.
+// (listings.search.ts snaps their point), never who or which of the seller's rows. Photos are answered to
+// every viewer as urls under the listing (listings.photos.ts); the bare file ids only to the owner.
 
 const qualityOf = (row: ListingRow): MarketQuality => {
   const q = row.quality as Partial<MarketQuality> | null;
   return { level: row.quality_level, checks: q?.checks ?? [] };
 };
+
+/** The listing's photos as urls under `base` (members' or public routes), in the order they were added. */
+const photosOf = (base: string, row: ListingRow) =>
+  row.photo_file_ids.map((f) => ({
+    url: `${base}/${row.id}/photos/${f}`,
+    thumbnail_url: `${base}/${row.id}/photos/${f}/thumbnail`,
+  }));
 
 function common(row: ListingRow) {
   return {
@@ -97,11 +104,16 @@ export function toListing(
                 : { name: row.contact_name, email: row.contact_email },
           },
     photo_file_ids: mine ? row.photo_file_ids : [],
+    photos: photosOf('/api/market/listings', row),
     mine,
   };
 }
 
 /** A listing as anyone sees it: read with `coarse`, so its point is already snapped. */
 export function toPublicListing(row: ListingRow, lots: ListingLotRow[]): PublicMarketListing {
-  return { ...common(row), lots: lots.map((l) => ({ kg: l.kg, has_passport: l.published })) };
+  return {
+    ...common(row),
+    lots: lots.map((l) => ({ kg: l.kg, has_passport: l.published })),
+    photos: photosOf('/api/public/market/listings', row),
+  };
 }

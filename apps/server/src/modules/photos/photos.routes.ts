@@ -38,7 +38,7 @@ function uploadError(err: unknown, noun: string): unknown {
 }
 
 /** The request's files one at a time, so at most one raw upload is held in memory while the others wait. */
-async function* uploadedFiles(req: FastifyRequest, noun: string): AsyncGenerator<Upload> {
+export async function* uploadedFiles(req: FastifyRequest, noun: string): AsyncGenerator<Upload> {
   try {
     for await (const part of req.parts()) {
       if (part.type !== 'file') continue;

@@ -1,10 +1,23 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { marketListingUpdateSchema } from '@plastrace/shared';
+import {
+  Button,
+  FileButton,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { marketListingUpdateSchema, PHOTO_MAX_PER_RECORD } from '@plastrace/shared';
+import { useState } from 'react';
 import { z } from 'zod';
 import { ActionError } from '../../components/common/QueryError.tsx';
 import { nullWhenBlank, useDialogFormErrors, useSchemaForm } from '../../components/common/schemaForm.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { type MarketListing, useUpdateListing } from './api.ts';
+import { ListingImage, photoLabel } from './ListingGallery.tsx';
+import { fileIdOf, useAddListingPhotos, useRemoveListingPhoto } from './listingPhotos.ts';
 
 const f = marketListingUpdateSchema.shape;
 // Emptied, a field is cleared (null): no price is "make an offer" again.
@@ -25,6 +38,8 @@ export function EditListingDialog({
   onClose: () => void;
 }) {
   const opened = listing !== null;
+  // Each photo change moves the listing's version: saving the fields must send the latest one.
+  const [version, setVersion] = useState(listing?.version ?? 0);
   const form = useSchemaForm(schema, {
     price: listing?.price ?? '',
     min_order: listing?.minOrder ?? '',
@@ -43,7 +58,7 @@ export function EditListingDialog({
   const submit = form.onSubmit((values) => {
     if (!listing) return;
     update.mutate(
-      { id: listing.id, body: { ...schema.parse(values), version: listing.version } },
+      { id: listing.id, body: { ...schema.parse(values), version } },
       {
         onSuccess: () => {
           showToast({ message: `Saved “${listing.title}”.` });
@@ -75,6 +90,12 @@ export function EditListingDialog({
               <TextInput label="Available until" type="date" {...form.getInputProps('available_until')} />
             </SimpleGrid>
             <Textarea label="Description" rows={3} maxLength={4000} {...form.getInputProps('description')} />
+            <ListingPhotos
+              listingId={listing.id}
+              title={listing.title}
+              initial={listing}
+              onChange={setVersion}
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={close} disabled={update.isPending}>
                 Cancel
@@ -87,5 +108,91 @@ export function EditListingDialog({
         </form>
       )}
     </Modal>
+  );
+}
+
+/** The listing's photos with a Remove button each, and adding more; each change is saved at once. */
+function ListingPhotos({
+  listingId,
+  title,
+  initial,
+  onChange,
+}: {
+  listingId: string;
+  title: string;
+  initial: MarketListing;
+  onChange: (version: number) => void;
+}) {
+  const [photos, setPhotos] = useState(initial.photos);
+  const add = useAddListingPhotos();
+  const remove = useRemoveListingPhoto();
+  const { showToast } = useToast();
+  const saved = (l: MarketListing) => {
+    setPhotos(l.photos);
+    onChange(l.version);
+  };
+  const room = PHOTO_MAX_PER_RECORD - photos.length;
+  const error = add.error ?? remove.error;
+  return (
+    <Stack gap="xs" component="section" aria-label="Photos">
+      <Text size="sm" fw={500}>
+        Photos
+      </Text>
+      {error && <ActionError error={error} />}
+      {photos.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No photos yet.
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+        {photos.map((p, i) => {
+          const label = photoLabel(i, photos.length, title);
+          return (
+            <Stack key={p.url} gap={4}>
+              <ListingImage url={p.thumbnailUrl} alt={label} member h={80} />
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="red"
+                aria-label={`Remove ${label}`}
+                loading={remove.isPending && remove.variables?.fileId === fileIdOf(p.url)}
+                onClick={() =>
+                  remove.mutate(
+                    { id: listingId, fileId: fileIdOf(p.url) },
+                    {
+                      onSuccess: (l) => {
+                        saved(l);
+                        showToast({ message: 'Photo removed.' });
+                      },
+                    },
+                  )
+                }
+              >
+                Remove
+              </Button>
+            </Stack>
+          );
+        })}
+      </SimpleGrid>
+      <Group>
+        <FileButton
+          multiple
+          accept="image/jpeg,image/png,image/webp,image/heic"
+          inputProps={{ 'aria-label': 'Add photos' }}
+          onChange={(files) => {
+            if (files.length > 0) add.mutate({ id: listingId, files }, { onSuccess: saved });
+          }}
+        >
+          {(props) => (
+            <Button {...props} variant="light" size="xs" loading={add.isPending} disabled={room <= 0}>
+              Add photos
+            </Button>
+          )}
+        </FileButton>
+        <Text size="xs" c="dimmed">
+          {room > 0 ? `Up to ${room} more (JPEG, PNG or WebP).` : `At most ${PHOTO_MAX_PER_RECORD} photos.`}
+        </Text>
+      </Group>
+    </Stack>
   );
 }

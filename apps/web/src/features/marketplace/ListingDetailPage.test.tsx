@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, json } from '../../test/fakeApi.ts';
 import { fieldError, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
+import { photoResponse, stubObjectUrls } from '../receive-records/testData.ts';
 import { ListingDetailPage } from './ListingDetailPage.tsx';
-import { LISTING_ID, memberListing, offer, publicListing } from './testMarket.ts';
+import { LISTING_ID, listingPhotos, memberListing, offer, publicListing } from './testMarket.ts';
 
 const routes = [{ path: '/marketplace/listings/:id', Component: ListingDetailPage }];
 const at = `/marketplace/listings/${LISTING_ID}`;
@@ -128,5 +129,41 @@ describe('A marketplace listing', () => {
     renderWithAuth(routes, at);
     await screen.findByLabelText('Listing facts');
     expect(screen.queryByRole('button', { name: 'Make an offer' })).toBeNull();
+  });
+
+  it('shows a visitor the photos as thumbnails linking to the full public images', async () => {
+    const photos = listingPhotos(3, '/api/public/market/listings');
+    fakeApi({ [`GET /api/public/market/listings/${LISTING_ID}`]: json(publicListing({ photos })) });
+    renderWithAuth(routes, at);
+    const gallery = await screen.findByRole('region', { name: 'Photos' });
+    const second = within(gallery).getByAltText('Photo 2 of 3 of PET flakes, hot-washed');
+    expect(second).toHaveAttribute('src', photos[1]?.thumbnail_url);
+    expect(
+      within(gallery).getByRole('link', { name: 'Open Photo 2 of 3 of PET flakes, hot-washed' }),
+    ).toHaveAttribute('href', photos[1]?.url);
+  });
+
+  it('loads a member’s photos with the session and opens the full image', async () => {
+    stubObjectUrls();
+    const [photo] = listingPhotos(1);
+    const server = fakeApi({
+      ...signInAs('operator'),
+      [`GET /api/market/listings/${LISTING_ID}`]: json(memberListing({ photos: [photo] })),
+      [`GET ${photo?.thumbnail_url}`]: photoResponse,
+      [`GET ${photo?.url}`]: photoResponse,
+    });
+    renderWithAuth(routes, at);
+    const gallery = await screen.findByRole('region', { name: 'Photos' });
+    expect(await within(gallery).findByAltText('Photo 1 of 1 of PET flakes, hot-washed')).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^blob:/),
+    );
+    expect(server.calls('GET', photo?.thumbnail_url ?? '')[0]?.headers.authorization).toMatch(/^Bearer /);
+    await userEvent.click(
+      within(gallery).getByRole('button', { name: 'Open Photo 1 of 1 of PET flakes, hot-washed' }),
+    );
+    expect(
+      await screen.findByAltText('Photo 1 of 1 of PET flakes, hot-washed, full size'),
+    ).toBeInTheDocument();
   });
 });

@@ -23,6 +23,7 @@ import { useCan, useMe } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { DataItems, DataItem as Item } from '../record-log/DataItems.tsx';
 import { type AnyListing, type MarketListing, useListing } from './api.ts';
+import { ListingGallery } from './ListingGallery.tsx';
 import {
   ListingStatusBadge,
   placeText,
@@ -155,6 +156,7 @@ function Listing({ l, signedIn }: { l: AnyListing; signedIn: boolean }) {
           </Text>
         )}
       </Paper>
+      <ListingGallery l={l} member={members} />
       <Quality l={l} />
       {l.lots.length > 0 && <Lots l={l} />}
       {offering && members && (

@@ -7,8 +7,9 @@ import { emptyPage, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
 import { facilityRecord, itemsOf, materialRecord, wire } from '../../test/wire.ts';
 import { BLOCK_ID, holdings } from '../epr-credits/testCredits.ts';
+import { jpegFile, photoResponse, stubObjectUrls } from '../receive-records/testData.ts';
 import { MarketplacePage } from './MarketplacePage.tsx';
-import { LISTING_ID, listingPage, memberListing } from './testMarket.ts';
+import { LISTING_ID, listingPage, listingPhotos, memberListing } from './testMarket.ts';
 
 const routes = [{ path: '/marketplace', Component: MarketplacePage }];
 const flakes = materialRecord({
@@ -177,5 +178,43 @@ describe('My marketplace listings', () => {
     const table = await screen.findByRole('table', { name: 'My listings' });
     expect(within(table).queryAllByRole('button')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'New listing' })).toBeNull();
+  });
+
+  it('adds photos on the edit dialog, removes one, and saves with the version they moved to', async () => {
+    stubObjectUrls();
+    const [one, two, three] = listingPhotos(3);
+    const withPhotos = (photos: unknown[], version: number) => ({ ...mine, photos, version });
+    const server = fakeApi({
+      ...signInAs('manager'),
+      'GET /api/market/listings': json(listingPage([withPhotos([one], 1)])),
+      [`GET ${one?.thumbnail_url}`]: photoResponse,
+      [`GET ${two?.thumbnail_url}`]: photoResponse,
+      [`GET ${three?.thumbnail_url}`]: photoResponse,
+      [`POST /api/market/listings/${LISTING_ID}/photos`]: json(withPhotos([one, two, three], 2), 201),
+      [`DELETE ${one?.url}`]: json(withPhotos([two, three], 3)),
+      [`PATCH /api/market/listings/${LISTING_ID}`]: json(withPhotos([two, three], 4)),
+    });
+    const user = userEvent.setup();
+    renderWithAuth(routes, '/marketplace?tab=listings');
+    await user.click(await screen.findByRole('button', { name: 'Edit PET flakes, hot-washed' }));
+    const photos = await screen.findByRole('region', { name: 'Photos' });
+    expect(await within(photos).findByAltText('Photo 1 of 1 of PET flakes, hot-washed')).toBeInTheDocument();
+
+    await user.upload(within(photos).getByLabelText('Add photos'), [jpegFile('a.jpg'), jpegFile('b.jpg')]);
+    expect(await within(photos).findByAltText('Photo 3 of 3 of PET flakes, hot-washed')).toBeInTheDocument();
+    const sent = server.calls('POST', `/api/market/listings/${LISTING_ID}/photos`)[0]?.body as FormData;
+    expect(sent.getAll('photos').map((f) => (f as File).name)).toEqual(['a.jpg', 'b.jpg']);
+
+    await user.click(
+      within(photos).getByRole('button', { name: 'Remove Photo 1 of 3 of PET flakes, hot-washed' }),
+    );
+    await waitFor(() => expect(within(photos).getAllByRole('button', { name: /^Remove/ })).toHaveLength(2));
+    expect(server.calls('DELETE', one?.url ?? '')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.calls('PATCH', `/api/market/listings/${LISTING_ID}`)).toHaveLength(1));
+    expect(server.calls('PATCH', `/api/market/listings/${LISTING_ID}`)[0]?.body).toMatchObject({
+      version: 3,
+    });
   });
 });

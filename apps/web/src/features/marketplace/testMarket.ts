@@ -54,6 +54,7 @@ const base = (extra: Record<string, unknown>) => ({
   created_at: STAMP,
   updated_at: STAMP,
   version: 1,
+  photos: [],
   ...extra,
 });
 
@@ -169,3 +170,10 @@ export const deal = (extra: Record<string, unknown> = {}) =>
   });
 
 export const dealPage = (items: unknown[]) => wire(page(dealSchema), { items, next_cursor: null });
+
+/** `n` photos of LISTING_ID under the members' routes, or the public ones. */
+export const listingPhotos = (n: number, base = '/api/market/listings') =>
+  Array.from({ length: n }, (_, i) => {
+    const url = `${base}/${LISTING_ID}/photos/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f75${String(i).padStart(2, '0')}`;
+    return { url, thumbnail_url: `${url}/thumbnail` };
+  });
