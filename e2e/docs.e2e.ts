@@ -43,8 +43,8 @@ describe('/docs', () => {
     const link = nav.getByRole('link', { name: 'API reference' });
     expect(await link.getAttribute('aria-current')).toBe('page');
     // The sidebar shows what the signed-in role may open; a visitor without a role, the public pages:
-    // record verification, the credit registry and the API reference.
-    expect(await sidebarPaths()).toEqual(['/blockchain-verification', '/registry', '/docs']);
+    // record verification, the credit registry, the marketplace and the API reference.
+    expect(await sidebarPaths()).toEqual(['/blockchain-verification', '/registry', '/marketplace', '/docs']);
   });
 
   it('signed in, the sidebar lists the pages of the role, each of which exists', async () => {

@@ -14,6 +14,8 @@ const ARGS = [
   '--disable-sync',
 ];
 
+const rnd = () => 1 + Math.floor(Math.random() * 250);
+
 export type Browser = { context: BrowserContext; page: Page; baseUrl: string; errors: string[] };
 
 /** One headless Chromium per test file, with page errors and CSP violations collected. */
@@ -28,6 +30,10 @@ export function useBrowser(): Browser {
       headless: true,
       args: ARGS,
       baseURL: b.baseUrl,
+      // Each file's browser comes from its own address, as a proxy would forward it (the e2e server trusts
+      // its proxy): per-address limits such as sign-ins (30 in 15 minutes) then count one file's walk, not
+      // the whole suite's.
+      extraHTTPHeaders: { 'x-forwarded-for': `10.${rnd()}.${rnd()}.${rnd()}` },
     });
     b.page = b.context.pages()[0] ?? (await b.context.newPage());
     b.page.on('pageerror', (e) => b.errors.push(e.message));
