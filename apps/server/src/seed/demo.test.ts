@@ -415,6 +415,22 @@ describe('demo deliveries', () => {
     expect(rows[0]?.link).toBe(`${PUBLIC_URL}/o/${demo.slug}/lot/${rows[0]?.code}`);
   });
 
+  it('lists pellets for sale and asks for HDPE on the marketplace, holding none of its lots', async () => {
+    expect(demo.counts.listings).toBe(2);
+    const { rows } = await a.db.execute<{ side: string; status: string; level: number; city: string }>(
+      sql`SELECT side, status, quality_level AS level, city FROM market_listings
+          WHERE organization_id = ${demo.organizationId} ORDER BY side`,
+    );
+    expect(rows).toEqual([
+      { side: 'buy', status: 'active', level: 1, city: 'Valenzuela' },
+      { side: 'sell', status: 'active', level: 1, city: 'Valenzuela' },
+    ]);
+    const { rows: held } = await a.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM market_reservations WHERE organization_id = ${demo.organizationId}`,
+    );
+    expect(held).toEqual([{ n: 0 }]);
+  });
+
   it('scales the deliveries with --scale', async () => {
     const double = await seedDemo(b.db, { seed: 42, asOf, slug: 'd2', scale: 2, deliveries: true });
     for (const k of ['receiveRecords', 'posted', 'drafts', 'voided'] as const)

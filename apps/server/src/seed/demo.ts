@@ -33,6 +33,7 @@ import type { SeedSupplier } from './deliveries-plan.ts';
 import { type DispatcherCounts, seedDispatchers } from './dispatchers.ts';
 import { type FranchiseeCounts, seedFranchisees } from './franchisees.ts';
 import { type LogisticsCounts, seedLogistics } from './logistics.ts';
+import { type MarketCounts, seedMarket } from './market.ts';
 import { type OutboundCounts, seedOutbound } from './outbound.ts';
 import { type PassportCounts, seedPassports } from './passports.ts';
 import { type ProductionCounts, seedProduction } from './production.ts';
@@ -77,7 +78,8 @@ export type SeedResult = {
     FranchiseeCounts &
     LogisticsCounts &
     PurchasingCounts &
-    PassportCounts;
+    PassportCounts &
+    MarketCounts;
 };
 
 const PRICE_MONTHS = 6;
@@ -322,6 +324,16 @@ async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
         })
       : { purchaseOrders: 0, purchaseReceipts: 0 };
 
+  // The plant's marketplace listings: pellets for sale and a buy request, not tied to its lots.
+  const pellet = insertedMaterials.find((m) => m.code === 'PET_PELLET');
+  const listed =
+    opts.deliveries && pellet
+      ? await seedMarket(deliveryContext(tx), actors(callers).manager, {
+          facilityId: insertedFacilities.find((f) => f.code === 'MNL1')?.id ?? '',
+          pelletId: pellet.id,
+        })
+      : { listings: 0 };
+
   return {
     organizationId,
     name: org.name,
@@ -341,6 +353,7 @@ async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
       ...trips,
       ...bought,
       ...passported,
+      ...listed,
     },
   };
 }
