@@ -163,7 +163,7 @@ export function accept(ctx: AppContext, caller: Caller, offerId: string, key?: s
       mine: `Accepted ${deal.counterparty.name}’s offer of ${what}: a deal${deal.my_order ? `, ${deal.my_order.number}` : ''}`,
       theirs: `${(await offers.organizationNames(tx, [caller.organizationId])).get(caller.organizationId)} accepted your offer of ${what}: a deal`,
       title: 'Offer accepted',
-      path: '?tab=deals',
+      path: '/marketplace?tab=deals',
       amount,
       after: deal,
       theirAfter: toDeal(deal.counterparty.organization_id, row),

@@ -73,7 +73,7 @@ async function told(
     mine: step.mine,
     theirs: step.theirs(me),
     title: step.title,
-    path: '?tab=deals',
+    path: '/marketplace?tab=deals',
     amount: step.amount,
     after: view,
     theirAfter: toDeal(deal.other, row),

@@ -314,7 +314,7 @@ export async function close(ctx: AppContext, caller: Caller, id: string, b: Mark
         mine: words,
         theirs: words,
         title: 'Offer expired',
-        path: `/listings/${id}`,
+        path: `/marketplace/listings/${id}`,
       });
     }
     const n = expired.length;

@@ -13,7 +13,9 @@ import { notify } from '../organization/notifications.repo.ts';
 export type MarketEvent = {
   /** The organization on the other side of the trade, which is told. */
   otherOrganizationId: string;
-  entityType: 'market_offer' | 'market_deal';
+  entityType: 'market_offer' | 'market_deal' | 'market_rfq';
+  /** A step that creates the record (a request for quotation sent); else an update. */
+  type?: 'CREATE_RECORD' | 'UPDATE_RECORD';
   entityId: string;
   /** The caller's activity log: "Countered the offer on PET flakes…". */
   mine: string;
@@ -21,7 +23,7 @@ export type MarketEvent = {
   theirs: string;
   /** The notification's title: "Offer countered". */
   title: string;
-  /** Where the other party sees it, under the public URL: /marketplace/deals/{id}. */
+  /** Where the other party sees it, under the public URL: /marketplace?tab=deals, /enhanced-marketplace?tab=received. */
   path: string;
   amount?: string;
   /** The caller's view of the record, for its own log only: it names the caller's order and ids. */
@@ -61,7 +63,7 @@ export async function traders(tx: Tx, organizationId: string) {
  */
 export async function marketStep(tx: Tx, caller: Caller, publicUrl: string, e: MarketEvent) {
   const change = {
-    type: 'UPDATE_RECORD' as const,
+    type: e.type ?? ('UPDATE_RECORD' as const),
     entityType: e.entityType,
     entityId: e.entityId,
     amount: e.amount,
@@ -85,7 +87,7 @@ export async function tell(
   organizationId: string,
   m: { title: string; theirs: string; path: string },
 ) {
-  const link = `${publicUrl}/marketplace${m.path}`;
+  const link = `${publicUrl}${m.path}`;
   for (const t of await traders(tx, organizationId)) {
     await notify(tx, organizationId, t.userId, 'market', m.title, m.theirs);
     await enqueue(tx, {

@@ -67,7 +67,7 @@ async function recordExpiry(
     await tell(tx, publicUrl, t.organizationId, {
       title: 'Offer expired',
       theirs: t.text,
-      path: `/listings/${listing.id}`,
+      path: `/marketplace/listings/${listing.id}`,
     });
 }
 

@@ -157,7 +157,7 @@ export async function openOffer(
       : opts.buyerOrganizationId
         ? 'Quote received'
         : 'Offer received',
-    path: `/listings/${listing.id}`,
+    path: `/marketplace/listings/${listing.id}`,
     after: offer,
     theirAfter: toOffer(offer.counterparty.organization_id, row),
   });
@@ -266,7 +266,7 @@ export function close(
       mine: `${verb} the offer of ${what}${why}`,
       theirs: `${me.get(caller.organizationId)} ${verb.toLowerCase()} ${how === 'declined' ? 'your' : 'its'} offer of ${what}${why}`,
       title: how === 'declined' ? 'Offer declined' : 'Offer withdrawn',
-      path: `/listings/${listing.id}`,
+      path: `/marketplace/listings/${listing.id}`,
       after: { status: how, reason: reason ?? null },
       theirAfter: { status: how, reason: reason ?? null },
     });

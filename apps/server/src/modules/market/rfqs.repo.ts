@@ -228,13 +228,3 @@ export async function cancelRfq(tx: Tx, orgId: string, id: string) {
     sql`UPDATE market_rfqs SET status = 'cancelled', updated_at = now() WHERE id = ${id} AND organization_id = ${orgId}`,
   );
 }
-
-/** Active members who may trade: who is told of an RFQ, a quote or a cancellation. */
-export function traders(h: Handle, orgId: string, roles: readonly string[]) {
-  return rows<{ user_id: string; email: string; name: string }>(
-    h,
-    sql`SELECT u.id AS user_id, u.email, u.first_name || ' ' || u.last_name AS name
-        FROM memberships m JOIN users u ON u.id = m.user_id
-        WHERE m.organization_id = ${orgId} AND m.status = 'active' AND m.role::text = ANY (${sql.param([...roles])}::text[])`,
-  );
-}

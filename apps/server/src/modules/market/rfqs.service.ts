@@ -7,9 +7,9 @@ import { AppError, invalidField, notFound, unprocessable } from '../../lib/error
 import type { Caller } from '../../plugins/auth.ts';
 import { logChange } from '../activity/changes.ts';
 import { idempotent } from '../security/idempotency.ts';
+import { marketStep } from './notify.ts';
 import { getListing } from './offers.repo.ts';
 import { openOffer } from './offers.service.ts';
-import { rfqStep } from './rfqs.notify.ts';
 import * as repo from './rfqs.repo.ts';
 
 // Requests for quotation (docs/architecture.md "Marketplace"): a buyer asks up to ten sellers at once,
@@ -21,8 +21,7 @@ type Handle = Db | Tx;
 const MAX_OPEN_DAYS = 90;
 const DAY_MS = 86_400_000;
 
-const tabLink = (ctx: AppContext, tab: 'rfqs' | 'received', id: string) =>
-  `${ctx.publicUrl}/enhanced-marketplace?tab=${tab}&rfq=${id}`;
+const tabPath = (tab: 'rfqs' | 'received', id: string) => `/enhanced-marketplace?tab=${tab}&rfq=${id}`;
 
 function fields(r: repo.RfqRow) {
   return {
@@ -181,14 +180,15 @@ export async function create(ctx: AppContext, caller: Caller, input: RfqInput, k
       await repo.insertRecipients(tx, id, caller.organizationId, to);
       const what = `${number} “${input.title}” (${formatKg(input.quantity_kg)})`;
       for (const r of to)
-        await rfqStep(tx, caller, {
+        await marketStep(tx, caller, ctx.publicUrl, {
+          entityType: 'market_rfq',
           otherOrganizationId: r.sellerOrgId,
-          rfqId: id,
+          entityId: id,
           type: 'CREATE_RECORD',
           mine: `Sent request for quotation ${what} to ${r.sellerName} for listing “${r.title}”`,
           theirs: `${org.name} asks you for a quotation: ${what}, through your listing “${r.title}”. Quote before ${input.closes_at}.`,
           title: 'Request for quotation',
-          link: tabLink(ctx, 'received', id),
+          path: tabPath('received', id),
         });
       return { status: 201, body: await detail(tx, caller.organizationId, id) };
     },
@@ -244,13 +244,14 @@ export async function decline(ctx: AppContext, caller: Caller, rfqId: string, re
     await repo.answer(tx, caller.organizationId, r.recipient_id, { status: 'declined' });
     const name = (await repo.yearOf(tx, caller.organizationId))?.name ?? 'A seller';
     const why = reason ? `: ${reason}` : '';
-    await rfqStep(tx, caller, {
+    await marketStep(tx, caller, ctx.publicUrl, {
+      entityType: 'market_rfq',
       otherOrganizationId: r.organization_id,
-      rfqId,
+      entityId: rfqId,
       mine: `Declined request for quotation ${r.number} of ${r.buyer_name}${why}`,
       theirs: `${name} declined your request for quotation ${r.number} “${r.title}”${why}.`,
       title: 'Quotation declined',
-      link: tabLink(ctx, 'rfqs', rfqId),
+      path: tabPath('rfqs', rfqId),
     });
     const after = await repo.receivedRfq(tx, caller.organizationId, rfqId);
     return toReceived(after as repo.ReceivedRow);
@@ -276,13 +277,14 @@ export async function cancel(ctx: AppContext, caller: Caller, rfqId: string) {
         description: `Cancelled request for quotation ${r.number}`,
       });
     for (const x of waiting)
-      await rfqStep(tx, caller, {
+      await marketStep(tx, caller, ctx.publicUrl, {
+        entityType: 'market_rfq',
         otherOrganizationId: x.seller_organization_id,
-        rfqId,
+        entityId: rfqId,
         mine: `Cancelled request for quotation ${r.number} sent to ${x.seller_name}`,
         theirs: `${r.buyer_name} cancelled its request for quotation ${r.number} “${r.title}”: no quote is needed.`,
         title: 'Request for quotation cancelled',
-        link: tabLink(ctx, 'received', rfqId),
+        path: tabPath('received', rfqId),
       });
     return detail(tx, caller.organizationId, rfqId);
   });

@@ -1,13 +1,10 @@
 import { Checkbox, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { formatKg, formatUnits, toUnits } from '@plastrace/shared';
+import { formatKg, toUnits } from '@plastrace/shared';
 import { QueryStatus } from '../../components/common/QueryError.tsx';
+import { availableKg } from '../../components/lots/LotPicker.tsx';
 import { useLots } from '../lots/api.ts';
 import type { ListingFormValues } from './listingForm.ts';
-
-/** What a lot holds less what listings and deals already reserve of it. */
-const freeKg = (lot: { qtyKg: string; reservedKg: string }) =>
-  formatUnits(toUnits(lot.qtyKg, 3) - toUnits(lot.reservedKg, 3), 3);
 
 /**
  * The available lots of the chosen material, each ticked to back the listing with the kg it offers
@@ -57,7 +54,7 @@ export function LotsPicker({
           <Table.Tbody>
             {items.map((lot) => {
               const i = indexOf(lot.id);
-              const free = freeKg(lot);
+              const free = availableKg(lot);
               const none = toUnits(free, 3) <= 0n;
               return (
                 <Table.Tr key={lot.id}>
