@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { AppRoot } from './AppRoot.tsx';
 import { RequireAuth } from './auth/RequireAuth.tsx';
 import { activityRoutes } from './features/activity/routes.ts';
+import { aiIdentificationRoutes } from './features/ai-identification/routes.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
 import { bomRoutes } from './features/boms/routes.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
@@ -20,6 +21,7 @@ import { franchiseesRoutes } from './features/franchisees/routes.ts';
 import { helpRoutes } from './features/help/routes.ts';
 import { impactPublicRoutes, impactRoutes } from './features/impact/routes.ts';
 import { inventoryRoutes } from './features/inventory/routes.ts';
+import { iotTrackingRoutes } from './features/iot-tracking/routes.ts';
 import { logisticsRoutes } from './features/logistics/routes.ts';
 import { lotsRoutes } from './features/lots/routes.ts';
 import { marketplaceRoutes } from './features/marketplace/routes.ts';
@@ -121,6 +123,8 @@ export const routes: RouteObject[] = [
               ...orderRecordsRoutes,
               ...dispatchRecordsRoutes,
               ...logisticsRoutes,
+              ...iotTrackingRoutes,
+              ...aiIdentificationRoutes,
               ...lotsRoutes,
               ...supplierLedgerRoutes,
               ...inventoryRoutes,

@@ -184,6 +184,34 @@ export const PERMISSIONS = {
     does: 'trade on the marketplace',
     note: 'list, offer, counter, accept, cancel, rate; requests for quotation',
   },
+  // Devices write into the records; only the office registers them, and only an administrator issues the
+  // organization's API keys (machine credentials).
+  'devices.read': {
+    roles: STAFF,
+    does: 'view devices',
+    note: 'scales, meters, trackers and sensors, their readings, calibrations and alerts',
+  },
+  'devices.manage': {
+    roles: OFFICE,
+    does: 'manage devices',
+    note: 'register, change, archive; record calibrations; acknowledge alerts',
+  },
+  'api_keys.manage': {
+    roles: ['admin'],
+    does: 'manage API keys',
+    note: 'issue and revoke device and read-API keys; a secret is shown once',
+  },
+  'identification.run': {
+    roles: FLOOR,
+    does: 'identify polymers from spectra',
+    note: 'upload a spectrum; confirm the material onto a lot or an intake line',
+  },
+  'identification.read': { roles: STAFF, does: 'view identifications and the reference libraries' },
+  'identification.library': {
+    roles: OFFICE,
+    does: 'manage the site’s reference library',
+    note: 'add and archive the organization’s own reference spectra',
+  },
   'debug.read': {
     roles: ['admin'],
     does: 'open the admin tools',

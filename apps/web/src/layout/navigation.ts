@@ -2,6 +2,7 @@ import { type Action, can } from '@plastrace/shared';
 import { IconApi, IconLayoutDashboard } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { activityNav } from '../features/activity/routes.ts';
+import { aiIdentificationNav } from '../features/ai-identification/routes.ts';
 import { analyticsNav } from '../features/analytics/routes.ts';
 import { bomNav } from '../features/boms/routes.ts';
 import { catalogNav } from '../features/catalog/routes.ts';
@@ -18,6 +19,7 @@ import { franchiseesNav } from '../features/franchisees/routes.ts';
 import { helpNav } from '../features/help/routes.ts';
 import { impactNav } from '../features/impact/routes.ts';
 import { inventoryNav } from '../features/inventory/routes.ts';
+import { iotTrackingNav } from '../features/iot-tracking/routes.ts';
 import { logisticsNav } from '../features/logistics/routes.ts';
 import { lotsNav } from '../features/lots/routes.ts';
 import { marketplaceNav } from '../features/marketplace/routes.ts';
@@ -84,6 +86,8 @@ export const navGroups: NavGroup[] = byArea([
   orderRecordsNav,
   dispatchRecordsNav,
   logisticsNav,
+  iotTrackingNav,
+  aiIdentificationNav,
   lotsNav,
   supplierLedgerNav,
   inventoryNav,

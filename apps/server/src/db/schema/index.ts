@@ -4,6 +4,7 @@ export * from './contact.ts';
 export * from './epr.ts';
 export * from './facts.ts';
 export * from './insight.ts';
+export * from './iot.ts';
 export * from './log.ts';
 export * from './logistics.ts';
 export * from './market.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   date,
   index,
@@ -285,6 +286,9 @@ export const dispatchLines = pgTable(
     amount: php().notNull(),
     /** The value (average cost) the kilograms left their lot with, set at posting. */
     valuePhp: php(),
+    /** The scale and the reading the weight came from; none when typed by hand (foreign key in 0033). */
+    deviceId: uuid(),
+    readingId: bigint({ mode: 'number' }),
   },
   (t) => [
     unique().on(t.recordId, t.lineNo),

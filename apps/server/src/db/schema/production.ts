@@ -69,6 +69,8 @@ export const productionRecords = pgTable(
     meterStartKwh: numeric({ precision: 14, scale: 2 }),
     meterEndKwh: numeric({ precision: 14, scale: 2 }),
     enteredKwh: numeric({ precision: 14, scale: 2 }),
+    /** The line's energy meter whose readings gave meterStartKwh and meterEndKwh (foreign key in 0033). */
+    meterDeviceId: uuid(),
     waterM3: numeric('water_m3', { precision: 12, scale: 3 }),
     notes: text(),
     /** Set at posting: the energy used, how it was found, and what the run cost beyond its inputs. */

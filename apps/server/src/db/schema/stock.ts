@@ -140,6 +140,9 @@ export const receiveLines = pgTable(
     lotId: uuid(),
     /** The purchase order line it counts towards (foreign key in migration 0019, as orderId's). */
     orderLineId: uuid(),
+    /** The scale and the reading the gross weight came from; none when typed by hand (foreign key in 0033). */
+    deviceId: uuid(),
+    readingId: bigint({ mode: 'number' }),
   },
   (t) => [
     unique().on(t.recordId, t.lineNo),

@@ -1,0 +1,1 @@
+-- Receive and dispatch lines carry the scale's device and reading (filled by the IoT records work).

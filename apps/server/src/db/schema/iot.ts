@@ -1,0 +1,244 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { id, timestamps, version } from './common.ts';
+import { facilities, materials, productionLines } from './masterdata.ts';
+import { organizations } from './organizations.ts';
+import { vehicles } from './outbound.ts';
+import { lots, receiveLines } from './stock.ts';
+
+// Devices and identification (docs/architecture.md "Devices and identification"): organization API keys
+// (the first machine credential), the scales, meters, trackers and sensors that write readings, the
+// readings themselves, the alerts the anomaly rules raise, and polymer identifications from spectra.
+
+const tstz = () => timestamp({ withTimezone: true });
+const orgId = () =>
+  uuid()
+    .notNull()
+    .references(() => organizations.id);
+
+export const deviceKind = pgEnum('device_kind', [
+  'weighbridge',
+  'platform_scale',
+  'energy_meter',
+  'gps_tracker',
+  'environment_sensor',
+]);
+
+/**
+ * A device: a scale (at a facility, with its capacity), an energy meter (on a production line), a GPS
+ * tracker (on a vehicle) or an environment sensor. Its last reading is kept on the row for the list.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: id(),
+    organizationId: orgId(),
+    code: text().notNull(),
+    name: text().notNull(),
+    kind: deviceKind().notNull(),
+    facilityId: uuid().references(() => facilities.id),
+    productionLineId: uuid().references(() => productionLines.id),
+    vehicleId: uuid().references(() => vehicles.id),
+    /** A scale's maximum load. */
+    capacityKg: numeric({ precision: 14, scale: 3 }),
+    /** Minutes without a reading after which the device counts as offline (an alert). */
+    offlineAfterMinutes: integer().notNull().default(15),
+    manufacturer: text(),
+    model: text(),
+    serialNo: text(),
+    notes: text(),
+    lastReadingAt: tstz(),
+    lastSeenAt: tstz(),
+    archivedAt: tstz(),
+    version: version(),
+    ...timestamps,
+  },
+  (t) => [
+    unique().on(t.organizationId, t.code),
+    index().on(t.organizationId, t.kind),
+    check('devices_offline_after', sql`${t.offlineAfterMinutes} BETWEEN 1 AND 10080`),
+    check('devices_capacity', sql`${t.capacityKg} IS NULL OR ${t.capacityKg} > 0`),
+  ],
+);
+
+/** A scale's calibrations, append-only: the latest says whether it is overdue. */
+export const deviceCalibrations = pgTable(
+  'device_calibrations',
+  {
+    id: id(),
+    organizationId: orgId(),
+    deviceId: uuid()
+      .notNull()
+      .references(() => devices.id),
+    calibratedOn: date().notNull(),
+    certificateNo: text().notNull(),
+    nextDueOn: date().notNull(),
+    calibratedBy: text(),
+    notes: text(),
+    createdBy: uuid()
+      .notNull()
+      .references(() => users.id),
+    createdAt: tstz().notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.deviceId, t.calibratedOn.desc()),
+    check('device_calibrations_due', sql`${t.nextDueOn} > ${t.calibratedOn}`),
+  ],
+);
+
+/**
+ * An organization API key: a random secret shown once, of which only the SHA-256 is kept. `scopes` holds
+ * `ingest` (readings, only for `deviceId` when set) and/or `read` (the read API, as an auditor sees it).
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    organizationId: orgId(),
+    name: text().notNull(),
+    /** The first characters of the secret, to tell keys apart in lists and logs. */
+    prefix: text().notNull(),
+    secretHash: text().notNull(),
+    scopes: text().array().notNull(),
+    deviceId: uuid().references(() => devices.id),
+    createdBy: uuid()
+      .notNull()
+      .references(() => users.id),
+    createdAt: tstz().notNull().defaultNow(),
+    lastUsedAt: tstz(),
+    revokedAt: tstz(),
+    revokedBy: uuid().references(() => users.id),
+  },
+  (t) => [unique().on(t.secretHash), index().on(t.organizationId, t.createdAt.desc())],
+);
+
+/**
+ * Readings, append-only. Idempotent by (device, sequence number); `recordedAt` is the device's time, so
+ * late and out-of-order readings land where they belong. A position carries latitude and longitude, every
+ * other kind a value in its unit; a scale says whether the weight was stable.
+ */
+export const deviceReadings = pgTable(
+  'device_readings',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: orgId(),
+    deviceId: uuid()
+      .notNull()
+      .references(() => devices.id),
+    seq: bigint({ mode: 'number' }).notNull(),
+    recordedAt: tstz().notNull(),
+    receivedAt: tstz().notNull().defaultNow(),
+    kind: text().notNull(),
+    value: doublePrecision(),
+    unit: text(),
+    stable: boolean(),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+  },
+  (t) => [
+    unique().on(t.deviceId, t.seq),
+    index().on(t.deviceId, t.recordedAt),
+    index('device_readings_recorded_brin').using('brin', t.recordedAt),
+  ],
+);
+
+export const iotAlertRule = pgEnum('iot_alert_rule', [
+  'offline',
+  'manual_weight',
+  'energy_band',
+  'over_capacity',
+  'gps_far',
+  'calibration_overdue',
+]);
+
+/** An anomaly an IoT rule found: open until resolved (by the rule, or acknowledged by a person). */
+export const iotAlerts = pgTable(
+  'iot_alerts',
+  {
+    id: id(),
+    organizationId: orgId(),
+    rule: iotAlertRule().notNull(),
+    deviceId: uuid().references(() => devices.id),
+    /** The record it concerns (receive record, dispatch, production run, trip), when one. */
+    subjectType: text(),
+    subjectId: uuid(),
+    message: text().notNull(),
+    details: jsonb().notNull().default({}),
+    raisedAt: tstz().notNull().defaultNow(),
+    resolvedAt: tstz(),
+    acknowledgedAt: tstz(),
+    acknowledgedBy: uuid().references(() => users.id),
+  },
+  (t) => [index().on(t.organizationId, t.raisedAt.desc()), index().on(t.deviceId, t.raisedAt.desc())],
+);
+
+export const spectrumTechnique = pgEnum('spectrum_technique', ['FTIR', 'NIR', 'Raman']);
+
+/** An organization's own reference spectra (its site library), for its instruments. */
+export const referenceSpectra = pgTable(
+  'reference_spectra',
+  {
+    id: id(),
+    organizationId: orgId(),
+    polymer: text().notNull(),
+    name: text().notNull(),
+    technique: spectrumTechnique().notNull(),
+    wavenumbers: real().array().notNull(),
+    intensities: real().array().notNull(),
+    notes: text(),
+    createdBy: uuid()
+      .notNull()
+      .references(() => users.id),
+    createdAt: tstz().notNull().defaultNow(),
+    archivedAt: tstz(),
+  },
+  (t) => [index().on(t.organizationId, t.polymer)],
+);
+
+/**
+ * An identification: the spectrum, what it matched, and — once a person confirms — the material it set on
+ * a lot or a receive line.
+ */
+export const identifications = pgTable(
+  'identifications',
+  {
+    id: id(),
+    organizationId: orgId(),
+    technique: spectrumTechnique().notNull(),
+    fileName: text(),
+    wavenumbers: real().array().notNull(),
+    intensities: real().array().notNull(),
+    bestPolymer: text(),
+    bestScore: real(),
+    result: jsonb().notNull(),
+    lotId: uuid().references(() => lots.id),
+    receiveLineId: uuid().references(() => receiveLines.id),
+    materialId: uuid().references(() => materials.id),
+    confirmedBy: uuid().references(() => users.id),
+    confirmedAt: tstz(),
+    createdBy: uuid()
+      .notNull()
+      .references(() => users.id),
+    createdAt: tstz().notNull().defaultNow(),
+    version: version(),
+  },
+  (t) => [index().on(t.organizationId, t.createdAt.desc(), t.id.desc())],
+);

@@ -1,0 +1,2 @@
+// Placeholder: filled by the IoT/identification work (issue 17).
+export {};
