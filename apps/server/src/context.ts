@@ -13,4 +13,9 @@ export type Caller = {
   membershipId: string;
   role: MemberRole;
   supplierId: string | null;
+  /**
+   * Set when a machine calls with an organization API key instead of a session: its scopes and, for a
+   * device's ingest key, the one device it may write for (plugins/auth.ts, permissions.ts).
+   */
+  apiKey?: { keyId: string; scopes: ('ingest' | 'read')[]; deviceId: string | null };
 };

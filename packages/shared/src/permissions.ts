@@ -196,6 +196,11 @@ export const PERMISSIONS = {
     does: 'manage devices',
     note: 'register, change, archive; record calibrations; acknowledge alerts',
   },
+  'readings.ingest': {
+    roles: OFFICE,
+    does: 'send device readings',
+    note: 'devices send them with their own API key; the office may enter them by hand',
+  },
   'api_keys.manage': {
     roles: ['admin'],
     does: 'manage API keys',

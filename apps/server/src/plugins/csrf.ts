@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
+import { API_KEY_HEADER, looksLikeApiKey } from '../modules/api-keys/api-keys.verify.ts';
 
 /**
  * Signed double-submit CSRF (docs/architecture.md: Sessions and requests): an httpOnly cookie holds a random value; the token is
@@ -45,6 +46,9 @@ export async function registerCsrf(
   app.addHook('preValidation', (req, _reply, done) => {
     // Only routes that exist: an unknown path stays a 404.
     if (!STATE_CHANGING.has(req.method) || !req.routeOptions.url?.startsWith('/api/')) return done();
+    // A machine with an organization API key sends no cookie and no session; a browser on another site
+    // cannot add the header without CORS preflight, so the key's own check (plugins/auth.ts) stands in.
+    if (looksLikeApiKey(req.headers[API_KEY_HEADER]) && !req.headers.authorization) return done();
     const header = req.headers['x-csrf-token'];
     getKey().then(
       (key) =>

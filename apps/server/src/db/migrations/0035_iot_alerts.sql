@@ -1,0 +1,1 @@
+-- Anomaly alerts: one open alert per rule and subject (filled by the IoT anomalies work).
