@@ -1,0 +1,1 @@
+-- Identification: confirming a polymer onto a lot (filled by the identification work, if needed).
