@@ -22,6 +22,7 @@ import { inventoryScenarios } from './scenarios/inventory.ts';
 import { massBalanceScenarios } from './scenarios/mass-balance.ts';
 import { materialTypesScenarios } from './scenarios/material-types.ts';
 import { productionPostingScenarios } from './scenarios/production-posting.ts';
+import { readingsScenarios } from './scenarios/readings.ts';
 import { receiveListScenarios } from './scenarios/receive-list.ts';
 import { receivePostingScenarios } from './scenarios/receive-posting.ts';
 import { recordLogScenarios } from './scenarios/record-log.ts';
@@ -42,6 +43,7 @@ const scenarios = (opts: ReturnType<typeof parseOptions>): Scenario[] => [
   ...massBalanceScenarios,
   ...dashboardScenarios,
   ...analyticsScenarios,
+  ...readingsScenarios,
 ];
 
 async function main(): Promise<void> {

@@ -11,6 +11,8 @@ export type QueryOptions = {
   logLeaves: number;
   /** Lots of the traceability scenarios' generated lineage (half delivered, half made from two each). */
   traceLots: number;
+  /** Device readings generated for the readings-day rows. */
+  readingsRows: number;
 };
 
 export type ScenarioOptions = {
@@ -36,6 +38,7 @@ export const USAGE = `Usage: npm run bench -- [options]
   --ledger-rows N   stock-ledger rows generated for the inventory scenarios (default 1000000)
   --log-leaves N    synthetic record-log leaves for the inclusion-proof row (default 1000000)
   --trace-lots N    lots of the generated lineage for the trace rows (default 1000000)
+  --readings-rows N device readings generated for the readings-day rows (default 10000000)
   --receive-records N
                     receive records generated for the list scenarios (default 1000000)
   --batch-size N    records per request of a batch-posting row (repeatable; default 20 and 100)
@@ -83,6 +86,7 @@ export function parseOptions(args: string[]): BenchOptions {
       'log-leaves': { type: 'string' },
       'trace-lots': { type: 'string' },
       'receive-records': { type: 'string' },
+      'readings-rows': { type: 'string' },
       'batch-size': { type: 'string', multiple: true },
       'batch-connections': { type: 'string' },
       only: { type: 'string', multiple: true },
@@ -98,6 +102,7 @@ export function parseOptions(args: string[]): BenchOptions {
     ledgerRows: positive('ledger-rows', values['ledger-rows'], 1_000_000, { int: true }),
     logLeaves: positive('log-leaves', values['log-leaves'], 1_000_000, { int: true }),
     traceLots: positive('trace-lots', values['trace-lots'], 1_000_000, { int: true }),
+    readingsRows: positive('readings-rows', values['readings-rows'], 10_000_000, { int: true }),
     receiveRecords: positive('receive-records', values['receive-records'], 1_000_000, { int: true }),
     batchSizes: [...new Set((values['batch-size'] ?? ['20', '100']).map(batchSize))],
     batchConnections: positive('batch-connections', values['batch-connections'], 2, { int: true }),

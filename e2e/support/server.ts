@@ -15,6 +15,8 @@ declare module 'vitest' {
     mailDir: string;
     /** The server's DATA_DIR: its embedded PostgreSQL and the record log's key, for direct checks. */
     dataDir: string;
+    /** The server's embedded MQTT broker, for devices (the simulator) to publish to. */
+    mqttUrl: string;
   }
 }
 
@@ -44,6 +46,7 @@ export default async function setup(project: TestProject) {
   const mailDir = join(dataDir, 'mail');
   const smtp = await startMailCatcher(mailDir);
   const port = await freePort();
+  const mqttPort = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   // The production build, as `npm start` runs it (scripts/test.mjs builds it first).
@@ -57,6 +60,7 @@ export default async function setup(project: TestProject) {
       PUBLIC_URL: baseUrl,
       SMTP_URL: smtp.url,
       LOG_LEVEL: 'warn',
+      MQTT_PORT: String(mqttPort),
       // Behind a proxy, as in production: the setup client below sends each organization's sign-up from an
       // address of its own, so the per-address sign-up limit (10 an hour) does not cap the number of flows.
       TRUST_PROXY: 'true',
@@ -83,6 +87,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('mailDir', mailDir);
   project.provide('dataDir', join(dataDir, 'db'));
+  project.provide('mqttUrl', `mqtt://127.0.0.1:${mqttPort}`);
   return async () => {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');

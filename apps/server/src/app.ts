@@ -12,6 +12,7 @@ import type { Db } from './db/client.ts';
 import { lazyChildLogger, loggerOptions } from './lib/logger.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { publicAuthRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
 import { bomRoutes } from './modules/boms/boms.routes.ts';
 import { calculationsRoutes } from './modules/calculations/calculations.routes.ts';
@@ -22,6 +23,7 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { creditsRoutes, publicCreditsRoutes } from './modules/credits/credits.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { debugRoutes } from './modules/debug/debug.routes.ts';
+import { devicesRoutes } from './modules/devices/devices.routes.ts';
 import { dispatchRoutes, publicDispatchRoutes } from './modules/dispatch/dispatch.routes.ts';
 import { dispatchersRoutes } from './modules/dispatchers/dispatchers.routes.ts';
 import { epcisRoutes } from './modules/epcis/epcis.routes.ts';
@@ -29,9 +31,12 @@ import { facilitiesRoutes } from './modules/facilities/facilities.routes.ts';
 import { startFactsRefresh } from './modules/facts/facts.worker.ts';
 import { forecastsRoutes } from './modules/forecasts/forecasts.routes.ts';
 import { franchiseesRoutes } from './modules/franchisees/franchisees.routes.ts';
+import { identificationRoutes } from './modules/identification/identification.routes.ts';
 import { impactRoutes, publicImpactRoutes } from './modules/impact/impact.routes.ts';
 import { intakeRoutes } from './modules/intake/intake.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
+import { iotAlertsRoutes } from './modules/iot-alerts/iot-alerts.routes.ts';
+import { startIotAlerts } from './modules/iot-alerts/iot-alerts.worker.ts';
 import { customerLedgerRoutes } from './modules/ledger/customer-ledger.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { logRoutes } from './modules/log/log.routes.ts';
@@ -47,6 +52,7 @@ import { marketListingsRoutes, publicMarketListingsRoutes } from './modules/mark
 import { marketOffersRoutes } from './modules/market/offers.routes.ts';
 import { massBalanceRoutes } from './modules/mass-balance/mass-balance.routes.ts';
 import { materialsRoutes } from './modules/materials/materials.routes.ts';
+import { mqttSettings, startMqtt } from './modules/mqtt/mqtt.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { organizationRoutes } from './modules/organization/organization.routes.ts';
 import { registerPassportResolver } from './modules/passports/passports.public.ts';
@@ -55,6 +61,8 @@ import { pricesRoutes } from './modules/prices/prices.routes.ts';
 import { processTypesRoutes } from './modules/process-types/process-types.routes.ts';
 import { productionRoutes } from './modules/production/production.routes.ts';
 import { productionLinesRoutes } from './modules/production-lines/production-lines.routes.ts';
+import { DEFAULT_RETENTION_DAYS, startReadingsRetention } from './modules/readings/readings.retention.ts';
+import { readingsRoutes } from './modules/readings/readings.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { startReportSchedules } from './modules/reports/reports.worker.ts';
 import { startRateLimitPruning } from './modules/security/rate-limit.ts';
@@ -99,6 +107,13 @@ export type AppOptions = {
   reportSchedules?: boolean;
   /** Sends saved-search alerts in the background (default); tests call its runAlerts with a given instant. */
   marketAlerts?: boolean;
+  /** Evaluates the IoT anomaly rules in the background (default); tests call evaluateAlerts with a given instant. */
+  iotAlerts?: boolean;
+  /**
+   * Runs MQTT ingest (the embedded broker, or the bridge to MQTT_URL) and the readings retention;
+   * main.ts turns it on, tests start them when they choose (mqtt.test.ts, readings.retention.test.ts).
+   */
+  deviceServices?: boolean;
 };
 
 export const API_VERSION = '0.1.0';
@@ -189,6 +204,21 @@ export async function buildApp(opts: AppOptions) {
     const stopAlerts = startMarketAlerts(ctx, app.log);
     app.addHook('onClose', async () => stopAlerts());
   }
+  if (opts.iotAlerts !== false) {
+    const stopIotAlerts = startIotAlerts(opts.db, app.log);
+    app.addHook('onClose', async () => stopIotAlerts());
+  }
+  app.decorate('mqtt', null);
+  if (opts.deviceServices) {
+    const mqtt = await startMqtt(opts.db, app.log, mqttSettings(opts.config));
+    if (mqtt) app.addHook('onClose', () => mqtt.close());
+    app.mqtt = mqtt;
+    const days = opts.config.readingsRetentionDays ?? DEFAULT_RETENTION_DAYS;
+    if (days > 0) {
+      const stopRetention = startReadingsRetention(opts.db, app.log, days);
+      app.addHook('onClose', async () => stopRetention());
+    }
+  }
   const csrf = await registerCsrf(app, {
     key: () => secret(opts.db, 'csrf', () => randomBytes(32).toString('base64url')),
     secure: opts.config.publicUrl.startsWith('https:'),
@@ -235,6 +265,9 @@ export async function buildApp(opts: AppOptions) {
   await app.register(orderRoutes, { prefix: '/api', ctx });
   await app.register(dispatchRoutes, { prefix: '/api', ctx });
   await app.register(logisticsRoutes, { prefix: '/api', ctx });
+  await app.register(devicesRoutes, { prefix: '/api', ctx });
+  await app.register(apiKeysRoutes, { prefix: '/api', ctx });
+  await app.register(iotAlertsRoutes, { prefix: '/api', ctx });
   await app.register(lotRoutes, { prefix: '/api', ctx });
   await app.register(traceRoutes, { prefix: '/api', ctx });
   await app.register(epcisRoutes, { prefix: '/api', ctx });
@@ -253,6 +286,8 @@ export async function buildApp(opts: AppOptions) {
   await app.register(massBalanceRoutes, { prefix: '/api', ctx });
   await app.register(reportsRoutes, { prefix: '/api', ctx });
   await app.register(enhancedMarketRoutes, { prefix: '/api', ctx });
+  await app.register(readingsRoutes, { prefix: '/api', ctx });
+  await app.register(identificationRoutes, { prefix: '/api', ctx });
 
   // GS1 Digital Link paths of published passports, before the web app's fallback to index.html.
   await registerPassportResolver(app, ctx);

@@ -55,6 +55,25 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.string().email('must be email addresses separated by commas')))
     .optional(),
+  MQTT_URL: z
+    .string()
+    .regex(/^(mqtts?|wss?):\/\/\S+$/, 'must start with mqtt://, mqtts://, ws:// or wss://')
+    .optional(),
+  MQTT_PORT: z
+    .union([
+      z.literal('off'),
+      z.coerce
+        .number({ message: 'must be a port number or off' })
+        .int('must be a whole number')
+        .min(0, 'must be between 0 and 65535, or off')
+        .max(65535, 'must be between 0 and 65535, or off'),
+    ])
+    .optional(),
+  READINGS_RETENTION_DAYS: z.coerce
+    .number({ message: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(0, 'must be 0 (keep forever) or more')
+    .optional(),
   DB_POOL_SIZE: z.coerce
     .number({ message: 'must be a number' })
     .int('must be a whole number')
@@ -95,10 +114,16 @@ export type Config = {
    * configuration, database and queues to. Unset on a HOST of this machine only: every administrator.
    */
   operatorEmails: string[] | undefined;
+  /** An external MQTT broker to take readings from; unset: the embedded broker (modules/mqtt). */
+  mqttUrl?: string;
+  /** The embedded broker's port; unset: 1884 (mqtt.ts DEFAULT_MQTT_PORT); 'off': no broker. */
+  mqttPort?: number | 'off';
+  /** Days readings are kept; unset: 730; 0: forever (readings.retention.ts). */
+  readingsRetentionDays?: number;
 };
 
 /** Variables whose values are never echoed, not even in a configuration error. */
-const SECRET = new Set(['LOG_SIGNING_KEY']);
+const SECRET = new Set(['LOG_SIGNING_KEY', 'MQTT_URL']);
 
 /** The log's name when LOG_ORIGIN is not set: the installation's host, then /plastrace-log. */
 export const logOrigin = (publicUrl: string) => `${new URL(publicUrl).host}/plastrace-log`;
@@ -151,5 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logSigningKey: v.LOG_SIGNING_KEY,
     logOrigin: v.LOG_ORIGIN ?? logOrigin(publicUrl),
     operatorEmails: v.OPERATOR_EMAILS,
+    mqttUrl: v.MQTT_URL,
+    mqttPort: v.MQTT_PORT,
+    readingsRetentionDays: v.READINGS_RETENTION_DAYS,
   };
 }

@@ -66,7 +66,7 @@ async function main() {
       origin: config.logOrigin,
     });
     log.info(`record log "${logSigner.origin}": checkpoints verify with the key ${logSigner.vkey}`);
-    app = await buildApp({ config, db: database.db, webDist, logger: log, logSigner });
+    app = await buildApp({ config, db: database.db, webDist, logger: log, logSigner, deviceServices: true });
     // Every answer's serializer now, so a schema it cannot write stops the start, not a first request.
     await app.ready();
     compileResponseSerializers();

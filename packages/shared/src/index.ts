@@ -50,3 +50,4 @@ export * from './schemas/system.ts';
 export * from './schemas/team.ts';
 export * from './schemas/trace.ts';
 export * from './schemas/wire.ts';
+export * from './spectra.ts';

@@ -3,6 +3,7 @@ import type { Caller } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { hashToken } from '../lib/tokens.ts';
+import { API_KEY_HEADER, looksLikeApiKey, verifyApiKey } from '../modules/api-keys/api-keys.verify.ts';
 import { findActiveSession, touchSession } from '../modules/auth/auth.repo.ts';
 import { IDLE_MS } from '../modules/auth/auth.service.ts';
 import { cachedSession, rememberSession } from './session-cache.ts';
@@ -42,10 +43,39 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   return h?.startsWith('Bearer ') ? h.slice(7).trim() || undefined : undefined;
 }
 
-/** onRequest hook for a plugin scope whose routes all need a signed-in member. */
+export const INVALID_API_KEY = 'Invalid or revoked API key.';
+
+/**
+ * A machine calling with an organization API key: it acts for the organization as the member who issued
+ * the key (created_by columns name them) with an auditor's role, the least there is; what it may call
+ * is narrowed further to its scopes by the permission guard (plugins/permissions.ts). It has no session
+ * and no membership: the account routes, which use them, refuse keys. Looked up on every request, so
+ * a revoked key is refused at once.
+ */
+async function keyCaller(db: Db, secret: string): Promise<Caller> {
+  const key = await verifyApiKey(db, secret);
+  if (!key) throw new AppError('unauthorized', INVALID_API_KEY);
+  return {
+    sessionId: '',
+    membershipId: '',
+    userId: key.createdBy,
+    organizationId: key.organizationId,
+    role: 'auditor',
+    supplierId: null,
+    apiKey: { keyId: key.keyId, scopes: key.scopes, deviceId: key.deviceId },
+  };
+}
+
+/** onRequest hook for a plugin scope whose routes all need a signed-in member (or an organization API key). */
 export function authenticate(db: Db) {
   return async (req: FastifyRequest) => {
     const token = bearerToken(req);
+    // The web's public client key travels in the same header and does not look like an org key.
+    const key = req.headers[API_KEY_HEADER];
+    if (!token && looksLikeApiKey(key)) {
+      req.caller = await keyCaller(db, key);
+      return;
+    }
     if (!token) throw new AppError('unauthorized', 'Sign in to continue.');
     const hash = hashToken(token);
     const s = cachedSession(hash) ?? (await findActiveSession(db, hash));

@@ -1,5 +1,7 @@
-import { ACTIONS, type Action } from '@plastrace/shared';
+import { ACTIONS, type Action, can, PERMISSIONS } from '@plastrace/shared';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { Caller } from '../context.ts';
+import { forbidden } from '../lib/errors.ts';
 import { assertMay } from '../lib/policy.ts';
 import { sessionExpired } from './auth.ts';
 
@@ -16,11 +18,33 @@ declare module 'fastify' {
 
 const KNOWN = new Set<string>([...ACTIONS, 'public']);
 
+const READS = new Set(['GET', 'HEAD']);
+
+/**
+ * An organization API key does one of two things, whatever its issuer's role: send readings (the
+ * `ingest` scope) or read what an auditor may read (the `read` scope, GET only). Everything else —
+ * writes, and the account routes, which need a session — is refused, saying why.
+ */
+function assertKeyMay(req: FastifyRequest, key: NonNullable<Caller['apiKey']>, action: Action): void {
+  if (action === 'readings.ingest') {
+    if (key.scopes.includes('ingest')) return;
+    throw forbidden('This API key may not send readings: it was issued without the ingest scope.');
+  }
+  if (READS.has(req.method) && action !== 'account.self' && can('auditor', action)) {
+    if (key.scopes.includes('read')) return;
+    throw forbidden('This API key may not read data: it was issued without the read scope.');
+  }
+  throw forbidden(
+    `This API key may not ${PERMISSIONS[action].does}: a key only sends readings or reads what an auditor may.`,
+  );
+}
+
 function guard(action: Action) {
   // preParsing: after the session is resolved (onRequest), before the body is even read.
   return async (req: FastifyRequest) => {
     if (!req.caller) throw sessionExpired();
-    assertMay(req.caller, action);
+    if (req.caller.apiKey) assertKeyMay(req, req.caller.apiKey, action);
+    else assertMay(req.caller, action);
   };
 }
 

@@ -299,6 +299,22 @@ describe('demo deliveries', () => {
     ]);
   });
 
+  it('registers the plant’s weighbridge (calibrated), the wash line’s meter and the van’s tracker, with no readings', async () => {
+    const devices = await rows<{ code: string; kind: string; calibrated: number; readings: number }>(
+      a.db,
+      sql`SELECT d.code, d.kind::text AS kind,
+            (SELECT count(*)::int FROM device_calibrations c WHERE c.device_id = d.id) AS calibrated,
+            (SELECT count(*)::int FROM device_readings r WHERE r.device_id = d.id) AS readings
+          FROM devices d WHERE d.organization_id = ${org()} ORDER BY d.code`,
+    );
+    expect(demo.counts).toMatchObject({ devices: 3 });
+    expect(devices).toEqual([
+      { code: 'EM-WASH-1', kind: 'energy_meter', calibrated: 0, readings: 0 },
+      { code: 'GPS-NDA4521', kind: 'gps_tracker', calibrated: 0, readings: 0 },
+      { code: 'WB-1', kind: 'weighbridge', calibrated: 1, readings: 0 },
+    ]);
+  });
+
   it('runs the plant: bales and bottles washed into flake, flake pelletised, at realistic yields', async () => {
     const runs = await rows<{ process: string; yield: string; energy: string | null; basis: string }>(
       a.db,

@@ -30,6 +30,7 @@ import {
 } from './data.ts';
 import { type DeliveryCounts, seedDeliveries } from './deliveries.ts';
 import type { SeedSupplier } from './deliveries-plan.ts';
+import { type DeviceCounts, seedDevices } from './devices.ts';
 import { type DispatcherCounts, seedDispatchers } from './dispatchers.ts';
 import { type FranchiseeCounts, seedFranchisees } from './franchisees.ts';
 import { type LogisticsCounts, seedLogistics } from './logistics.ts';
@@ -79,7 +80,8 @@ export type SeedResult = {
     LogisticsCounts &
     PurchasingCounts &
     PassportCounts &
-    MarketCounts;
+    MarketCounts &
+    DeviceCounts;
 };
 
 const PRICE_MONTHS = 6;
@@ -334,6 +336,14 @@ async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
         })
       : { listings: 0 };
 
+  // The plant's weighbridge, the wash line's energy meter and the van's tracker; no readings until one sends.
+  const equipped = opts.deliveries
+    ? await seedDevices(deliveryContext(tx), tx, actors(callers).manager, {
+        facilityId: insertedFacilities.find((f) => f.code === 'MNL1')?.id ?? '',
+        asOf,
+      })
+    : { devices: 0 };
+
   return {
     organizationId,
     name: org.name,
@@ -354,6 +364,7 @@ async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
       ...bought,
       ...passported,
       ...listed,
+      ...equipped,
     },
   };
 }

@@ -28,6 +28,8 @@ export function useTestApp(
       reportSchedules: false,
       // Saved-search alerts are sent when alerts.test.ts calls runAlerts; no minute timer beside the others.
       marketAlerts: false,
+      // IoT anomaly rules run when iot-alerts.test.ts calls evaluateAlerts; no minute timer beside the others.
+      iotAlerts: false,
       ...(opts.logSigner ? { logSigner: opts.logSigner } : {}),
     });
     await ctx.app.ready();

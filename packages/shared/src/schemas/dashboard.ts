@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { iotAlertsSummarySchema } from './iot-alerts.ts';
 
 /** A figure of this period beside the same days of the period before; the change is null from nothing. */
 export const periodChangeSchema = z.object({
@@ -73,4 +74,7 @@ export const dashboardOperationsSchema = z.object({
       link: z.string(),
     }),
   ),
+  iot_alerts: iotAlertsSummarySchema
+    .nullable()
+    .describe('Open anomaly alerts of devices and records; null for a role that may not see devices'),
 });

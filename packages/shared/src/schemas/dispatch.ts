@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { receivePhotoSchema } from './intake.ts';
+import { lineScaleFields, lineScaleInput, receivePhotoSchema } from './intake.ts';
 import { listQuerySchema } from './pagination.ts';
 import { day, decimal, instant, str, versionField } from './wire.ts';
 
@@ -19,6 +19,7 @@ export const dispatchLineInputSchema = z.object({
   unit_price: decimal('Price per kg', { scale: 2, digits: 12 })
     .nullish()
     .describe('PHP/kg; left out, the sales order line’s price'),
+  ...lineScaleInput,
 });
 
 /** A dispatch's fields; `dispatchRules` adds the rules between them. */
@@ -120,6 +121,7 @@ export const dispatchRecordSchema = z
         unit_price: z.string(),
         amount: z.string(),
         value_php: z.string().nullable().describe('Set at posting: the average cost the kg left with'),
+        ...lineScaleFields,
       }),
     ),
     photos: z.array(receivePhotoSchema).describe('Added while the dispatch is a draft'),

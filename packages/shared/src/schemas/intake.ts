@@ -13,6 +13,37 @@ export const decimalInput = (places: number, label: string, integerDigits = 14 -
 
 const ref = z.object({ id: z.string().uuid(), code: z.string(), name: z.string() });
 
+/**
+ * The scale a line's weight came from: the device and its reading, both or neither (the server checks
+ * that the reading is the scale's stable weight and equals the line's kg). Left out: typed by hand.
+ */
+export const lineScaleInput = {
+  device_id: z
+    .string()
+    .uuid('Choose a scale')
+    .nullish()
+    .describe('The scale (weighbridge or platform scale at the record’s facility) the weight came from'),
+  reading_id: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .describe('Its stable weight reading, equal to the line’s kg to the gram'),
+};
+
+/** What a line says about its scale: none when the weight was typed by hand. */
+export const lineScaleFields = {
+  device: ref.nullable().describe('The scale that weighed it; null when typed by hand'),
+  reading: z
+    .object({
+      id: z.number().int(),
+      recorded_at: z.string().nullable(),
+      value: z.string().nullable().describe('kg; null once the reading left under the retention setting'),
+    })
+    .nullable(),
+  scale_calibration_overdue: z.boolean().describe('The scale’s calibration had lapsed on the record’s day'),
+};
+
 export const receiveLineInputSchema = z.object({
   material_id: z.string().uuid('Choose a material'),
   // Below 1,000 t a line and ₱10,000 a kg, so even 50 lines stay within the amounts money columns hold.
@@ -21,6 +52,7 @@ export const receiveLineInputSchema = z.object({
   deduction_pct: decimalInput(2, 'Deduction', 3).default('0'),
   /** PHP per kg; taken from the purchase order's line, else the buying price list, when left out. */
   unit_price: decimalInput(2, 'Unit price', 4).optional(),
+  ...lineScaleInput,
 });
 
 export const receiveRecordInputSchema = z.object({
@@ -54,6 +86,7 @@ export const receiveLineSchema = z.object({
   unit_price: z.string(),
   amount: z.string(),
   lot: z.object({ id: z.string().uuid(), code: z.string() }).nullable(),
+  ...lineScaleFields,
 });
 
 /** Photos on a receive record: what the server accepts (the web checks the same before uploading). */

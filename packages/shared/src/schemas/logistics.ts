@@ -164,6 +164,9 @@ export const tripExportQuerySchema = tripListQuerySchema.omit({ limit: true, cur
 
 const ref = z.object({ id: z.string().uuid(), code: z.string(), name: z.string() });
 
+/** Where a trip's track comes from: its vehicle's tracker, or the points sent for it (a phone). */
+export const TRACK_SOURCES = ['tracker', 'points'] as const;
+
 export const tripSchema = z
   .object({
     id: z.string().uuid(),
@@ -234,6 +237,12 @@ export const tripDetailSchema = tripSchema
       .string()
       .nullable()
       .describe('The track’s length (haversine between points in time order); null under two points'),
+    track_source: z
+      .enum(TRACK_SOURCES)
+      .describe(
+        'tracker: the positions the vehicle’s GPS tracker reported between start and completion (preferred when it reported two or more); points: the GPS points sent for the trip',
+      ),
+    tracker: ref.nullable().describe('The vehicle’s GPS tracker, when it has one'),
     emission_factor: emissionFactorSchema
       .nullable()
       .describe(
@@ -241,6 +250,21 @@ export const tripDetailSchema = tripSchema
       ),
   })
   .meta({ id: 'TripDetail' });
+
+/** A vehicle's latest position from its GPS tracker (GET /api/logistics/positions). */
+export const vehiclePositionSchema = z.object({
+  vehicle: ref.extend({ type: z.enum(VEHICLE_TYPES) }),
+  device: ref.describe('The GPS tracker'),
+  latitude: z.number(),
+  longitude: z.number(),
+  recorded_at: z.string(),
+  stale: z.boolean().describe('Older than the tracker’s offline_after_minutes'),
+  trip: z
+    .object({ id: z.string().uuid(), number: z.string() })
+    .nullable()
+    .describe('The trip the vehicle is on in transit'),
+});
+export type VehiclePosition = z.infer<typeof vehiclePositionSchema>;
 
 export const tripPointsResultSchema = z.object({
   added: z.number().int().describe('Points recorded; one already recorded at the same instant is skipped'),

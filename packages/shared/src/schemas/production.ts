@@ -61,6 +61,13 @@ export const productionRecordFields = z.object({
   crew: str().trim().max(500).nullish(),
   meter_start_kwh: kwhField('Meter at start').nullish(),
   meter_end_kwh: kwhField('Meter at end').nullish(),
+  meter_device_id: z
+    .string()
+    .uuid('Choose the energy meter')
+    .nullish()
+    .describe(
+      'The line’s energy meter the two readings came from (GET /api/production-lines/{id}/meter-energy): both must equal its readings at the start and end',
+    ),
   energy_kwh: kwhField('Energy').nullish().describe('kWh read or known; else calculated at posting'),
   water_m3: decimal('Water', { scale: 3, digits: 9 }).nullish(),
   notes: str().trim().max(2000).nullish(),
@@ -84,6 +91,7 @@ type RunShape = {
   units?: string | null | undefined;
   meter_start_kwh?: string | null | undefined;
   meter_end_kwh?: string | null | undefined;
+  meter_device_id?: string | null | undefined;
   losses: { fate: string; material_id?: string | null | undefined }[];
 };
 
@@ -96,6 +104,12 @@ export function productionRunRules(r: RunShape, ctx: z.RefinementCtx) {
       code: 'custom',
       path: [r.meter_start_kwh == null ? 'meter_start_kwh' : 'meter_end_kwh'],
       message: 'Enter both meter readings, or neither',
+    });
+  else if (r.meter_device_id && r.meter_start_kwh == null)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['meter_start_kwh'],
+      message: 'Take both readings from the meter',
     });
   if (r.product_id && !r.bom_version_id)
     ctx.addIssue({
@@ -161,6 +175,7 @@ export const productionRecordSchema = z
     crew: z.string().nullable(),
     meter_start_kwh: z.string().nullable(),
     meter_end_kwh: z.string().nullable(),
+    meter_device: ref.nullable().describe('The energy meter the readings came from; null when typed'),
     entered_kwh: z.string().nullable(),
     water_m3: z.string().nullable(),
     notes: z.string().nullable(),
@@ -289,3 +304,26 @@ export const lineMonthSchema = z.object({
     .nullable()
     .describe('Energy ÷ the input tonnes of the runs whose energy is known'),
 });
+
+/** GET /api/production-lines/{id}/meter-energy: the line's meter readings at a run's start and end. */
+export const meterEnergyQuerySchema = z.object({
+  from: instant('Enter when the run started'),
+  to: instant('Enter when the run ended'),
+});
+const meterReadingSchema = z.object({
+  reading_id: z.number().int(),
+  value: z.string().describe('Cumulative kWh, to the hundredth'),
+  recorded_at: z.string(),
+});
+export const meterEnergySchema = z
+  .object({
+    device: ref.nullable().describe('The line’s energy meter; null when it has none'),
+    start: meterReadingSchema
+      .nullable()
+      .describe('Its latest reading at or before `from`, if no older than 15 minutes'),
+    end: meterReadingSchema.nullable().describe('Its latest reading at or before `to`, likewise'),
+    kwh: z.string().nullable().describe('end − start, when both are known'),
+    reason: z.string().nullable().describe('Why kwh is null'),
+  })
+  .meta({ id: 'MeterEnergy' });
+export type MeterEnergy = z.infer<typeof meterEnergySchema>;

@@ -17,3 +17,24 @@ CREATE TRIGGER device_readings_no_update BEFORE UPDATE ON device_readings
 --> statement-breakpoint
 CREATE TRIGGER device_calibrations_append_only BEFORE UPDATE OR DELETE ON device_calibrations
   FOR EACH ROW EXECUTE FUNCTION reject_log_mutation();
+--> statement-breakpoint
+-- Retention (READINGS_RETENTION_DAYS): the app's role may not DELETE from device_readings (db/roles.ts
+-- revokes it on every table with a reject_log_mutation trigger), so old readings leave only through this
+-- function, which deletes nothing younger than a day and keeps the readings a receive or dispatch line
+-- names (the evidence of a weighing). Bounded chunks, found through the BRIN index on recorded_at.
+CREATE FUNCTION device_readings_prune(days integer, max_rows integer) RETURNS integer
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+DECLARE n integer;
+BEGIN
+  IF days IS NULL OR days < 1 OR max_rows IS NULL OR max_rows < 1 THEN
+    RAISE EXCEPTION 'device_readings_prune: days and max_rows must be 1 or more';
+  END IF;
+  DELETE FROM device_readings WHERE id IN (
+    SELECT r.id FROM device_readings r
+    WHERE r.recorded_at < now() - make_interval(days => days)
+      AND r.id NOT IN (SELECT reading_id FROM receive_lines WHERE reading_id IS NOT NULL
+                       UNION ALL SELECT reading_id FROM dispatch_lines WHERE reading_id IS NOT NULL)
+    LIMIT max_rows);
+  GET DIAGNOSTICS n = ROW_COUNT;
+  RETURN n;
+END $$;

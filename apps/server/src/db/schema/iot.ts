@@ -15,6 +15,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
@@ -186,8 +187,24 @@ export const iotAlerts = pgTable(
     resolvedAt: tstz(),
     acknowledgedAt: tstz(),
     acknowledgedBy: uuid().references(() => users.id),
+    acknowledgedNote: text(),
   },
-  (t) => [index().on(t.organizationId, t.raisedAt.desc()), index().on(t.deviceId, t.raisedAt.desc())],
+  (t) => [
+    index().on(t.organizationId, t.raisedAt.desc()),
+    index().on(t.deviceId, t.raisedAt.desc()),
+    // One unresolved alert per rule, device and subject (migration 0035): the rules insert ON CONFLICT DO NOTHING.
+    uniqueIndex('iot_alerts_one_open')
+      .on(
+        t.organizationId,
+        t.rule,
+        sql`COALESCE(${t.deviceId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+        sql`COALESCE(${t.subjectId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      )
+      .where(sql`resolved_at IS NULL`),
+    index('iot_alerts_open')
+      .on(t.organizationId, t.raisedAt.desc())
+      .where(sql`resolved_at IS NULL AND acknowledged_at IS NULL`),
+  ],
 );
 
 export const spectrumTechnique = pgEnum('spectrum_technique', ['FTIR', 'NIR', 'Raman']);
@@ -230,7 +247,8 @@ export const identifications = pgTable(
     bestScore: real(),
     result: jsonb().notNull(),
     lotId: uuid().references(() => lots.id),
-    receiveLineId: uuid().references(() => receiveLines.id),
+    // Set null when a draft's edit rewrites its lines (migration 0036).
+    receiveLineId: uuid().references(() => receiveLines.id, { onDelete: 'set null' }),
     materialId: uuid().references(() => materials.id),
     confirmedBy: uuid().references(() => users.id),
     confirmedAt: tstz(),

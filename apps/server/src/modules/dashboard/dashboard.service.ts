@@ -2,6 +2,7 @@ import { can, divide, formatUnits, toUnits } from '@plastrace/shared';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { summary as iotAlertsSummary } from '../iot-alerts/iot-alerts.service.ts';
 import * as repo from './dashboard.repo.ts';
 
 // The staff dashboard's operations part (docs/architecture.md "Insight"). One call per part; each reads
@@ -45,6 +46,7 @@ async function read(tx: Tx, caller: Caller) {
   const mayCredits = can(caller.role, 'credits.read');
   const credits = mayCredits ? await repo.creditsOfYear(tx, org, p.today) : null;
   const alerts = await repo.alertCounts(tx, org, p.today);
+  const iotAlerts = can(caller.role, 'devices.read') ? await iotAlertsSummary(tx, org) : null;
 
   const of = (period: string, measure: string) =>
     flows.find((f) => f.period === period && f.measure === measure) ?? {
@@ -94,6 +96,7 @@ async function read(tx: Tx, caller: Caller) {
     credits: credits ? { year: Number(p.today.slice(0, 4)), ...credits } : null,
     trend: trendOf(flows, p.trend_start),
     alerts: alertsOf(alerts),
+    iot_alerts: iotAlerts,
   };
 }
 

@@ -55,12 +55,22 @@ export async function getRecord(tx: Handle, orgId: string, id: string, lock = fa
   return row;
 }
 
+/** What a line says about its scale (scale_line_json, migration 0034); null when typed by hand. */
+export type LineScale = {
+  device: { id: string; code: string; name: string };
+  reading: { id: number; recorded_at: string | null; value: string | null } | null;
+  scale_calibration_overdue: boolean;
+};
+
 function linesQuery(h: Handle, recordIds: readonly string[] | Placeholder) {
+  const l = receiveLines;
   return h
     .select({
       line: receiveLines,
       material: { id: materials.id, code: materials.code, name: materials.name },
       lot: { id: lots.id, code: lots.code },
+      // The same function the posting answer uses; lines typed by hand skip it.
+      scale: sql<LineScale | null>`CASE WHEN ${l.deviceId} IS NULL THEN NULL ELSE scale_line_json(${l.organizationId}, ${l.deviceId}, ${l.readingId}, (SELECT rr.received_at FROM receive_records rr WHERE rr.id = ${l.recordId})) END`,
     })
     .from(receiveLines)
     .innerJoin(materials, eq(materials.id, receiveLines.materialId))

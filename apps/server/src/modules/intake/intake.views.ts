@@ -45,7 +45,7 @@ export function toRecord(
     scale_device_id: r.scaleDeviceId,
     vehicle_plate: r.vehiclePlate,
     notes: r.notes,
-    lines: lines.map(({ line: l, material, lot }) => ({
+    lines: lines.map(({ line: l, material, lot, scale }) => ({
       id: l.id,
       line_no: l.lineNo,
       material,
@@ -57,6 +57,9 @@ export function toRecord(
       unit_price: l.unitPrice,
       amount: l.amount,
       lot: lot?.id ? { id: lot.id, code: lot.code } : null,
+      device: scale?.device ?? null,
+      reading: scale?.reading ?? null,
+      scale_calibration_overdue: scale?.scale_calibration_overdue ?? false,
     })),
     photos: photos.map((p) => toPhoto(r.id, p)),
     // numeric(14,3) and (14,2) strings always carry their scale, so digits add up exactly.

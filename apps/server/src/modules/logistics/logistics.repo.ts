@@ -121,36 +121,6 @@ export function stopsOf(db: Handle, orgId: string, tripId: string) {
 
 export type StopRow = Awaited<ReturnType<typeof stopsOf>>[number];
 
-export function pointsOf(db: Handle, orgId: string, tripId: string) {
-  const p = tripPoints;
-  return db
-    .select({ recordedAt: p.recordedAt, latitude: p.latitude, longitude: p.longitude })
-    .from(p)
-    .where(and(eq(p.organizationId, orgId), eq(p.tripId, tripId)))
-    .orderBy(asc(p.recordedAt));
-}
-
-/** IUGG mean Earth radius, km: the haversine's sphere. */
-const EARTH_KM = 6371.0088;
-
-/**
- * The GPS track's length: the haversine (great-circle) distance between each point and the one
- * before it in time, summed, to 100 m. Null under two points. The trigonometry is floating point; the
- * sum is rounded to the column's scale before it is stored, so no float reaches a stored figure.
- */
-export async function trackKm(db: Handle, orgId: string, tripId: string): Promise<string | null> {
-  const rows = await db.execute<{ km: string | null }>(sql`
-    SELECT round(sum(2 * ${EARTH_KM}::float8 * asin(least(1, sqrt(
-             sin(radians(lat - prev_lat) / 2) ^ 2
-             + cos(radians(prev_lat)) * cos(radians(lat)) * sin(radians(lon - prev_lon) / 2) ^ 2))))::numeric, 1)::text AS km
-    FROM (SELECT latitude::float8 AS lat, longitude::float8 AS lon,
-                 lag(latitude::float8) OVER w AS prev_lat, lag(longitude::float8) OVER w AS prev_lon
-          FROM ${tripPoints} WHERE organization_id = ${orgId} AND trip_id = ${tripId}
-          WINDOW w AS (ORDER BY recorded_at)) track
-    WHERE prev_lat IS NOT NULL`);
-  return rows.rows[0]?.km ?? null;
-}
-
 /** The reference factor of a vehicle type (a table of every organization's), if it has one. */
 export async function emissionFactor(db: Handle, vehicleType: string) {
   const [row] = await db

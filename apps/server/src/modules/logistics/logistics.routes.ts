@@ -12,6 +12,7 @@ import {
   tripSchema,
   tripStartSchema,
   tripUpdateSchema,
+  vehiclePositionSchema,
 } from '@plastrace/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +20,7 @@ import type { AppContext } from '../../context.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
 import { idempotencyHeaders, idempotencyKeyOf } from '../security/idempotency.ts';
 import * as service from './logistics.service.ts';
+import * as track from './track.ts';
 import * as transit from './transit.service.ts';
 
 const tags = ['logistics'];
@@ -46,6 +48,20 @@ export const logisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       },
     },
     async (req) => service.list(ctx, callerOf(req), req.query),
+  );
+
+  app.get(
+    '/logistics/positions',
+    {
+      schema: {
+        'x-permission': 'logistics.read',
+        tags,
+        summary:
+          'Where each vehicle with a GPS tracker is: its latest position, the trip it is on in transit, stale when older than the tracker’s offline time',
+        response: { 200: z.object({ items: z.array(vehiclePositionSchema) }) },
+      },
+    },
+    async (req) => track.positions(ctx, callerOf(req)),
   );
 
   app.get(

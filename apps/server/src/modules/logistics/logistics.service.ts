@@ -22,6 +22,8 @@ import { idempotent } from '../security/idempotency.ts';
 import { checkedPlan, type TripPlan } from './logistics.plan.ts';
 import * as repo from './logistics.repo.ts';
 import { TRIP_CSV, toFactor, toPoint, toStop, toTrip } from './logistics.views.ts';
+import { trackOf } from './track.ts';
+import { lengthKm, trackPoints } from './tracker.repo.ts';
 
 // Trips: planned with their stops, then started, driven (stop times, GPS points) and completed with the
 // distance and the transport emissions, or cancelled. Every write locks the trip row first, so its
@@ -68,20 +70,23 @@ export function exportCsv(ctx: AppContext, caller: Caller, q: ExportQuery, reply
   });
 }
 
-/** The trip with its stops, its GPS track and the emission factor of its vehicle's type. */
+/** The trip with its stops, its GPS track (track.ts: the tracker's or the trip's points) and the emission factor. */
 export async function detail(db: Db | Tx, orgId: string, id: string): Promise<TripDetail> {
   const header = await repo.getTrip(db, orgId, id);
   if (!header) throw notFound('Trip');
   // One after another: `db` may be a transaction.
   const stops = await repo.stopsOf(db, orgId, id);
-  const points = await repo.pointsOf(db, orgId, id);
-  const trackKm = await repo.trackKm(db, orgId, id);
+  const track = await trackOf(db, orgId, header.trip);
+  const points = await trackPoints(db, track.track);
+  const trackKm = await lengthKm(db, track.track);
   const factor = await repo.emissionFactor(db, header.vehicle.type);
   return {
     ...toTrip(header),
     stops: stops.map(toStop),
     points: points.map(toPoint),
     gps_distance_km: trackKm,
+    track_source: track.source,
+    tracker: track.device,
     emission_factor: toFactor(factor),
   };
 }

@@ -2,7 +2,7 @@ import { TRIP_STATUS_LABELS, type Trip, type TripDetail, type TripStop } from '@
 import type { CsvColumn } from '../../lib/listing.ts';
 import type * as repo from './logistics.repo.ts';
 
-type Point = Awaited<ReturnType<typeof repo.pointsOf>>[number];
+type Point = { recordedAt: Date; latitude: string; longitude: string };
 type Factor = NonNullable<Awaited<ReturnType<typeof repo.emissionFactor>>>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -396,3 +396,77 @@ export async function publicView(ctx: AppContext, id: string) {
     created_at: row.lot.createdAt.toISOString(),
   };
 }
+
+/**
+ * Reclassifies an available lot as another material (a confirmed identification): the ledger cannot
+ * change a lot's material in place, so the whole balance moves into a new lot of that material, as a split
+ * whose one part is everything — split_out/split_in rows at average cost, a lineage edge, the old lot
+ * consumed with the reason on its movement. Inventory per material moves by exactly the lot's kg. Runs in
+ * the caller's transaction; the lot it answers holds the material (the same lot when it already did).
+ */
+export async function reclassify(
+  tx: Tx,
+  caller: Caller,
+  id: string,
+  material: { id: string; code: string },
+  reason: string,
+): Promise<{ id: string; code: string; reclassified: boolean }> {
+  const [locked] = await repo.lockLots(tx, caller.organizationId, [id]);
+  if (!locked) throw notFound('Lot');
+  // Already of that material: the confirmation is only recorded, whatever became of the lot.
+  if (locked.materialId === material.id) return { id: locked.id, code: locked.code, reclassified: false };
+  const lot = await usableLot(tx, caller, id);
+  await assertBooksOpen(tx, caller.organizationId, new Date(), 'A reclassification');
+  const balance = await stock.lockBalance(tx, lot.id);
+  const qty = balance?.qtyKg ?? '0';
+  if (toUnits(qty, 3) <= 0n) throw unprocessable(`Lot ${lot.code} is empty.`);
+  // Recycled content is about where the material came from, not which polymer it is: it stays the lot's.
+  const share = (await repo.recycledShares(tx, [lot.id])).get(lot.id) ?? null;
+  const child = await newLotFrom(
+    tx,
+    caller,
+    { facilityId: lot.facilityId, materialId: material.id, recycledContentPct: share },
+    'split',
+    lot.id,
+  );
+  const why = `Reclassified as ${material.code} into ${child.code}: ${reason}`;
+  const out = await stock.move(tx, {
+    organizationId: caller.organizationId,
+    lotId: lot.id,
+    facilityId: lot.facilityId,
+    materialId: lot.materialId,
+    qtyKg: `-${qty}`,
+    kind: 'split_out',
+    sourceType: 'lot',
+    sourceId: child.id,
+    reason: why,
+    createdBy: caller.userId,
+  });
+  if (!out) throw notEnough(lot.code);
+  await repo.addLineage(tx, caller.organizationId, [
+    { parentLotId: lot.id, childLotId: child.id, kg: qty, sourceType: 'split', sourceId: lot.id },
+  ]);
+  await stock.move(tx, {
+    organizationId: caller.organizationId,
+    lotId: child.id,
+    facilityId: lot.facilityId,
+    materialId: material.id,
+    qtyKg: qty,
+    valuePhp: out.valuePhp.replace('-', ''),
+    kind: 'split_in',
+    sourceType: 'lot',
+    sourceId: lot.id,
+    reason: why,
+    createdBy: caller.userId,
+  });
+  await stock.setLotStatus(tx, caller.organizationId, lot.id, 'consumed');
+  await appendEntries(tx, caller.organizationId, 'lot', [child.id], 'created');
+  await logChange(tx, caller, {
+    type: 'UPDATE_RECORD',
+    entityType: 'lot',
+    entityId: lot.id,
+    description: `Reclassified lot ${lot.code} (${qty} kg) as ${material.code} into ${child.code}: ${reason}`,
+    referenceId: lot.code,
+  });
+  return { id: child.id, code: child.code, reclassified: true };
+}

@@ -1,6 +1,8 @@
 import {
   lineMonthSchema,
   lineMonthsQuerySchema,
+  meterEnergyQuerySchema,
+  meterEnergySchema,
   page,
   productionCreateQuerySchema,
   productionExportQuerySchema,
@@ -16,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { meterEnergy } from '../devices-use/devices-use.service.ts';
 import { photoRoutes } from '../photos/photos.routes.ts';
 import { idempotencyHeaders, idempotencyKeyOf } from '../security/idempotency.ts';
 import { productionPhotos } from './photos.ts';
@@ -109,6 +112,22 @@ export const productionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       },
     },
     async (req) => service.lineMonths(ctx, callerOf(req), req.query),
+  );
+
+  app.get(
+    '/production-lines/:id/meter-energy',
+    {
+      schema: {
+        'x-permission': 'production.read',
+        tags,
+        summary:
+          'The line’s energy meter readings at a run’s start (from) and end (to) and the kWh between them',
+        params: idParams,
+        querystring: meterEnergyQuerySchema,
+        response: { 200: meterEnergySchema },
+      },
+    },
+    async (req) => meterEnergy(ctx, callerOf(req), req.params.id, req.query.from, req.query.to),
   );
 
   app.get(

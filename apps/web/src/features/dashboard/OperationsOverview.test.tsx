@@ -67,6 +67,7 @@ const ops = (over: Record<string, unknown> = {}) => ({
       link: '/batch-management?status=quarantined',
     },
   ],
+  iot_alerts: null,
   ...over,
 });
 
@@ -129,6 +130,37 @@ describe('OperationsOverview', () => {
     expect(within(trend).getByText('12,000 kg')).toBeInTheDocument();
   });
 
+  it('shows the open device alerts, each to its record, with a link to IoT tracking', async () => {
+    const alert = {
+      id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f9001',
+      rule: 'manual_weight',
+      state: 'open',
+      device: { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f9002', code: 'WB-1', name: 'Weighbridge' },
+      subject: {
+        type: 'receive_record',
+        id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f9003',
+        number: 'RR-2026-000042',
+        link: '/receive-records/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f9003',
+      },
+      message: 'RR-2026-000042: 1 line weighed by hand (850 kg) at Valenzuela, where scale WB-1 stands',
+      details: { kg: '850.000' },
+      raised_at: '2026-11-26T01:00:00.000Z',
+      resolved_at: null,
+      acknowledged_at: null,
+      acknowledged_by: null,
+      acknowledged_note: null,
+    };
+    await show(ops({ iot_alerts: { open: 7, newest: [alert] } }));
+    const card = screen.getByRole('region', { name: 'Device alerts (7 open)' });
+    expect(within(card).getByRole('link', { name: 'IoT tracking' })).toHaveAttribute('href', '/iot-tracking');
+    expect(within(card).getByRole('link', { name: alert.message })).toHaveAttribute(
+      'href',
+      alert.subject.link,
+    );
+    expect(card).toHaveTextContent('Weight typed by hand');
+    expect(card).toHaveTextContent('and 6 more on the IoT tracking page');
+  });
+
   it('leaves out money a role may not see, and says when there is nothing yet', async () => {
     await show(
       ops({
@@ -149,6 +181,7 @@ describe('OperationsOverview', () => {
     expect(screen.queryByRole('region', { name: 'We owe suppliers' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Customers owe us' })).toBeNull();
     expect(screen.queryByRole('alert', { name: 'Needs attention' })).toBeNull();
+    expect(screen.queryByRole('region', { name: /Device alerts/ })).toBeNull();
     expect(screen.getByText('No stock on hand.')).toBeInTheDocument();
     expect(
       await screen.findByText(

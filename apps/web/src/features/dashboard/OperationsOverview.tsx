@@ -4,6 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { DashboardCard } from './DashboardCard.tsx';
+import { IotAlertsCard } from './IotAlertsCard.tsx';
 import { KpiCards } from './KpiCards.tsx';
 import type { DashboardSummary } from './summary.ts';
 
@@ -12,7 +13,7 @@ const TrendChart = lazy(async () => ({ default: (await import('./TrendChart.tsx'
 
 type Operations = NonNullable<DashboardSummary['operations']>;
 
-/** The staff dashboard's operations: alerts first (what needs someone), then the figures and the trend. */
+/** The staff dashboard's operations: alerts first (what needs someone, devices' too), then the figures and the trend. */
 export function OperationsOverview({ ops }: { ops: Operations }) {
   return (
     <Stack gap="md">
@@ -42,6 +43,7 @@ export function OperationsOverview({ ops }: { ops: Operations }) {
           </Stack>
         </Alert>
       )}
+      {ops.iotAlerts && ops.iotAlerts.open > 0 && <IotAlertsCard alerts={ops.iotAlerts} />}
       <KpiCards ops={ops} />
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
         <div style={{ gridColumn: 'span 2' }}>

@@ -9,6 +9,7 @@ import { ActionError } from '../../components/common/QueryError.tsx';
 import { useSchemaForm } from '../../components/common/schemaForm.ts';
 import { useMe } from '../../components/common/useMe.ts';
 import type { PickedLot } from '../../components/lots/LotPicker.tsx';
+import { useFacilityScales } from '../../components/ScaleWeight.tsx';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { useMaterialOptions } from '../receive-records/api.ts';
 import { useOrganization } from '../settings/api.ts';
@@ -25,6 +26,7 @@ export function DispatchRecordForm({ record }: { record?: DispatchRecord }) {
   const { showToast } = useToast();
   const [schema] = useState(() => dispatchFormSchema(timeZone));
   const form = useSchemaForm(schema, record ? valuesOf(record, timeZone) : newValues(timeZone));
+  const scales = useFacilityScales(form.getValues().facility_id);
   const values = form.getValues();
   const saveKey = useRef(newIdempotencyKey());
   const postKey = useRef(newIdempotencyKey());
@@ -118,6 +120,8 @@ export function DispatchRecordForm({ record }: { record?: DispatchRecord }) {
           picked={picked}
           onPick={(lot) => setPicked((m) => new Map(m).set(lot.id, lot))}
           orderPrice={orderPrice}
+          scales={scales}
+          timeZone={timeZone}
         />
         <Title order={2} fz="h4">
           Truck and weighbridge

@@ -2,11 +2,14 @@ import { Alert, Anchor, Image, Paper, SimpleGrid, Stack, Table, Text, Title } fr
 import { formatKg, formatPhp } from '@plastrace/shared';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../components/common/format.ts';
+import { useMe } from '../../components/common/useMe.ts';
+import { WeighedBy } from '../../components/ScaleWeight.tsx';
 import { useAuthorizedImage } from '../receive-records/photos.ts';
 import type { DispatchRecord } from './api.ts';
 
 /** The lots on the truck: kg, price, amount and (once posted) the cost they left stock with. */
 export function LoadTable({ record }: { record: DispatchRecord }) {
+  const { timeZone } = useMe();
   return (
     <Stack gap="xs">
       <Title order={2} fz="h4">
@@ -33,7 +36,10 @@ export function LoadTable({ record }: { record: DispatchRecord }) {
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{l.material.name}</Table.Td>
-                <Table.Td ta="right">{formatKg(l.kg)}</Table.Td>
+                <Table.Td ta="right">
+                  {formatKg(l.kg)}
+                  <WeighedBy line={l} timeZone={timeZone} />
+                </Table.Td>
                 <Table.Td ta="right">{formatPhp(l.unitPrice)}</Table.Td>
                 <Table.Td ta="right">{formatPhp(l.amount)}</Table.Td>
                 <Table.Td ta="right">{l.valuePhp ? formatPhp(l.valuePhp) : '—'}</Table.Td>

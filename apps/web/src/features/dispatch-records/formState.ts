@@ -13,6 +13,9 @@ const loadLine = z.object({
   lot_id: line.lot_id,
   kg: typed(line.kg),
   unit_price: leftOutWhenBlank(line.unit_price),
+  // The scale and reading the kg came from ("Use this weight"); null when typed by hand.
+  device_id: line.device_id,
+  reading_id: line.reading_id,
 });
 
 /**
@@ -46,7 +49,14 @@ export type DispatchFormValues = z.input<FormSchema>;
 
 let seq = 0;
 const key = () => `load-${++seq}`;
-export const emptyLine = () => ({ key: key(), lot_id: '', kg: '', unit_price: '' });
+export const emptyLine = () => ({
+  key: key(),
+  lot_id: '',
+  kg: '',
+  unit_price: '',
+  device_id: null as string | null,
+  reading_id: null as number | null,
+});
 
 export const newValues = (timeZone: string, now = new Date()): DispatchFormValues => ({
   customer_id: '',
@@ -79,12 +89,25 @@ export const valuesOf = (r: DispatchRecord, timeZone: string): DispatchFormValue
   seal_numbers: r.sealNumbers,
   destination: r.destination ?? '',
   notes: r.notes ?? '',
-  lines: r.lines.map((l) => ({ key: key(), lot_id: l.lot.id, kg: l.kg, unit_price: l.unitPrice })),
+  lines: r.lines.map((l) => ({
+    key: key(),
+    lot_id: l.lot.id,
+    kg: l.kg,
+    unit_price: l.unitPrice,
+    device_id: l.device?.id ?? null,
+    reading_id: l.device ? (l.reading?.id ?? null) : null,
+  })),
 });
 
 /** The checked form as the API's body: the React keys dropped. */
 export function toInput(checked: z.output<FormSchema>): DispatchInput {
-  return { ...checked, lines: checked.lines.map(({ key: _, ...rest }) => rest) };
+  return {
+    ...checked,
+    // A line typed by hand names no scale: the keys are left out, not sent as null.
+    lines: checked.lines.map(({ key: _, device_id, reading_id, ...rest }) =>
+      device_id ? { ...rest, device_id, reading_id } : rest,
+    ),
+  };
 }
 
 /** The load as typed: total, amount and the weighbridge's verdict (the shared rule posting applies). */

@@ -13,6 +13,7 @@ import { RequirePermission } from '../../components/common/RequirePermission.tsx
 import { useCan } from '../../components/common/useMe.ts';
 import { isDay, oneOf, useUrlFilters } from '../../components/common/useUrlFilters.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
+import { LivePositions } from './LivePositions.tsx';
 import { TripBoard, TripList } from './TripBoard.tsx';
 
 const KEYS = { status: 'status', cancelled: 'cancelled', from: 'from', to: 'to', q: 'q' } as const;
@@ -76,6 +77,7 @@ function Trips() {
         }
       />
       <ActionError error={exportCsv.error} onClose={() => exportCsv.reset()} />
+      <LivePositions />
       <FilterBar label="Filter the trips">
         <TextInput
           label="Search"

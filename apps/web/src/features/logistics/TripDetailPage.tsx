@@ -155,7 +155,10 @@ function TripView({ trip }: { trip: TripDetail }) {
           Route
         </Title>
         <Text size="sm" c="dimmed">
-          {trip.points.length} GPS point{trip.points.length === 1 ? '' : 's'} recorded.
+          {trip.points.length} GPS point{trip.points.length === 1 ? '' : 's'}{' '}
+          {trip.trackSource === 'tracker' && trip.tracker
+            ? `from the truck’s tracker ${trip.tracker.code}.`
+            : 'recorded.'}
         </Text>
         <TripMap trip={trip} />
       </Stack>

@@ -1,4 +1,10 @@
-import type { TripStatus, tripCreateSchema, tripDetailSchema, tripSchema } from '@plastrace/shared';
+import type {
+  TripStatus,
+  tripCreateSchema,
+  tripDetailSchema,
+  tripSchema,
+  vehiclePositionSchema,
+} from '@plastrace/shared';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Wire } from '../../api/caseConvert.ts';
@@ -88,5 +94,18 @@ export function useMoveTrip(trip: Pick<TripDetail, 'id' | 'version'>) {
       return api.post<TripDetail>(pathOf(trip.id, move), body);
     },
     onSuccess: settled,
+  });
+}
+
+export type VehiclePosition = Wire<typeof vehiclePositionSchema>;
+/** Trackers report every few seconds to minutes: the live panel asks again this often. */
+export const POSITIONS_REFRESH_MS = 15_000;
+
+/** Where each vehicle with a GPS tracker is now (GET /api/logistics/positions), refreshed while shown. */
+export function usePositions() {
+  return useQuery({
+    queryKey: [...tripsKey, 'positions'],
+    queryFn: ({ signal }) => api.get<{ items: VehiclePosition[] }>('/logistics/positions', { signal }),
+    refetchInterval: POSITIONS_REFRESH_MS,
   });
 }

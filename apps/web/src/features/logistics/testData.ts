@@ -89,6 +89,8 @@ export const tripDetail = (over: Record<string, unknown> = {}) =>
     ],
     points: [],
     gps_distance_km: null,
+    track_source: 'points',
+    tracker: null,
     emission_factor: {
       vehicle_type: 'wing_van',
       kg_co2e_per_tonne_km: '0.19234',

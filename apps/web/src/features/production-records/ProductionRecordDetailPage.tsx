@@ -179,6 +179,11 @@ function RunView({ record }: { record: ProductionRecord }) {
                 ? 'Booked at posting'
                 : 'Unknown: no meter reading, factor or rated power'}
           </Item>
+          {(record.meterStartKwh || record.meterDevice) && (
+            <Item label="Meter">
+              {`${record.meterDevice ? `${record.meterDevice.code} · ${record.meterDevice.name}: ` : 'Typed: '}${record.meterStartKwh ?? '—'} → ${record.meterEndKwh ?? '—'} kWh`}
+            </Item>
+          )}
           {record.waterM3 && <Item label="Water">{`${record.waterM3} m³`}</Item>}
           {record.outputValuePhp && (
             <Item label="Value">

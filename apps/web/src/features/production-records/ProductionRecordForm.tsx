@@ -32,6 +32,7 @@ import {
   useSaveProductionRecord,
 } from './api.ts';
 import { massBalanceOf, newValues, productionFormSchema, toInput, valuesOf } from './formState.ts';
+import { MeterReadings } from './MeterReadings.tsx';
 import { ProductFields } from './ProductFields.tsx';
 import { InputRows, LossRows, OutputRows } from './RunRows.tsx';
 
@@ -78,6 +79,17 @@ export function ProductionRecordForm({ record }: { record?: ProductionRecord }) 
   }, [dropsProduct, form.setFieldValue]);
   const balance = massBalanceOf(values, tolerance);
   const hours = hoursBetween(values.started_at, values.ended_at);
+  // A reading typed over the meter's is typed: the run no longer names the meter.
+  const typedMeter = (name: 'meter_start_kwh' | 'meter_end_kwh') => {
+    const props = form.getInputProps(name);
+    return {
+      ...props,
+      onChange: (e: unknown) => {
+        props.onChange(e);
+        if (values.meter_device_id) form.setFieldValue('meter_device_id', '');
+      },
+    };
+  };
   const metered = values.meter_start_kwh.trim() && values.meter_end_kwh.trim();
   const entered = values.energy_kwh.trim();
   const estimate = useEnergyEstimate(
@@ -219,17 +231,23 @@ export function ProductionRecordForm({ record }: { record?: ProductionRecord }) 
         <Title order={2} fz="h4">
           Energy and water
         </Title>
+        {values.production_line_id && (
+          <MeterReadings
+            lineId={values.production_line_id}
+            startedAt={values.started_at}
+            endedAt={values.ended_at}
+            timeZone={timeZone}
+            meterDeviceId={values.meter_device_id ?? ''}
+            onTake={({ deviceId, start, end }) => {
+              form.setFieldValue('meter_start_kwh', start);
+              form.setFieldValue('meter_end_kwh', end);
+              form.setFieldValue('meter_device_id', deviceId);
+            }}
+          />
+        )}
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          <TextInput
-            label="Meter at start (kWh)"
-            inputMode="decimal"
-            {...form.getInputProps('meter_start_kwh')}
-          />
-          <TextInput
-            label="Meter at end (kWh)"
-            inputMode="decimal"
-            {...form.getInputProps('meter_end_kwh')}
-          />
+          <TextInput label="Meter at start (kWh)" inputMode="decimal" {...typedMeter('meter_start_kwh')} />
+          <TextInput label="Meter at end (kWh)" inputMode="decimal" {...typedMeter('meter_end_kwh')} />
           <TextInput
             label="Or kWh used"
             inputMode="decimal"

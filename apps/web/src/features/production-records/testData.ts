@@ -24,6 +24,7 @@ export const draftRun = (over: Record<string, unknown> = {}) => ({
   crew: 'Ana, Ben',
   meter_start_kwh: null,
   meter_end_kwh: null,
+  meter_device: null,
   entered_kwh: null,
   water_m3: null,
   notes: null,

@@ -1,7 +1,8 @@
-import { ActionIcon, Group, NativeSelect, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { formatKg, formatPhp, formatPhpPerKg } from '@plastrace/shared';
 import { IconTrash } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
+import { type Device, ScaleWeight } from '../../components/ScaleWeight.tsx';
 import type { MaterialOption } from './api.ts';
 import { lineFigures, type ReceiveForm } from './formState.ts';
 import type { LineOrder } from './receiveOrder.ts';
@@ -18,6 +19,9 @@ interface LineFieldsProps {
   onRemove: () => void;
   /** Enter in the line's last field: the form adds a line after the last one. */
   onEnterInLastField: () => void;
+  /** The facility's scales: with any, the line can take its gross weight from one. */
+  scales?: Device[];
+  timeZone?: string;
 }
 
 /** One delivery line: material, weights, deduction, optional price and the live figures. */
@@ -30,6 +34,8 @@ export function LineFields({
   canRemove,
   onRemove,
   onEnterInLastField,
+  scales = [],
+  timeZone = 'UTC',
 }: LineFieldsProps) {
   const n = index + 1;
   const line = form.getValues().lines[index];
@@ -60,6 +66,15 @@ export function LineFields({
     if (e.key === 'Enter') e.preventDefault();
   };
   const decimal = { inputMode: 'decimal' as const, autoComplete: 'off', onKeyDown: noSubmit };
+  const gross = field('gross_kg');
+  // A weight typed over the scale's is typed by hand: the line no longer names the scale.
+  const typeGross = (e: unknown) => {
+    gross.onChange(e);
+    if (line.device_id || line.reading_id) {
+      form.setFieldValue(`lines.${index}.device_id`, null);
+      form.setFieldValue(`lines.${index}.reading_id`, null);
+    }
+  };
 
   return (
     <Paper withBorder p="sm" radius="md" component="fieldset" aria-label={`Line ${n}`} m={0}>
@@ -86,7 +101,7 @@ export function LineFields({
             ...materials.map((m) => ({ value: m.id, label: `${m.name} (${m.code})` })),
           ]}
         />
-        <TextInput label="Gross kg" required {...decimal} {...field('gross_kg')} />
+        <TextInput label="Gross kg" required {...decimal} {...gross} onChange={typeGross} />
         <TextInput label="Tare kg" placeholder="0" {...decimal} {...field('tare_kg')} />
         <TextInput label="Deduction %" placeholder="0" {...decimal} {...field('deduction_pct')} />
         <TextInput
@@ -108,6 +123,27 @@ export function LineFields({
           }}
         />
       </SimpleGrid>
+      {scales.length > 0 && (
+        <Stack mt="xs" gap={4}>
+          <ScaleWeight
+            scales={scales}
+            deviceId={line.device_id ?? null}
+            readingId={line.reading_id ?? null}
+            timeZone={timeZone}
+            label={`Line ${n}`}
+            onUse={({ deviceId, readingId, kg }) => {
+              form.setFieldValue(`lines.${index}.gross_kg`, kg);
+              form.setFieldValue(`lines.${index}.device_id`, deviceId);
+              form.setFieldValue(`lines.${index}.reading_id`, readingId);
+            }}
+          />
+          {form.errors[`lines.${index}.device_id`] || form.errors[`lines.${index}.reading_id`] ? (
+            <Text size="sm" c="red" role="alert">
+              {form.errors[`lines.${index}.device_id`] ?? form.errors[`lines.${index}.reading_id`]}
+            </Text>
+          ) : null}
+        </Stack>
+      )}
       <Text size="sm" mt="xs" aria-live="polite" data-testid={`line-${n}-figures`}>
         {figures
           ? `Net ${formatKg(figures.netKg)} · Payable ${formatKg(figures.payableKg)} · ${

@@ -1,9 +1,12 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { formatKg, formatPhp } from '@plastrace/shared';
 import { Link } from 'react-router';
+import { useMe } from '../../components/common/useMe.ts';
+import { WeighedBy } from '../../components/ScaleWeight.tsx';
 import type { ReceiveRecord } from './api.ts';
 
 export function ReceiveLinesTable({ record }: { record: ReceiveRecord }) {
+  const { timeZone } = useMe();
   return (
     <Table.ScrollContainer minWidth={820}>
       <Table verticalSpacing="xs" aria-label="Lines" withTableBorder>
@@ -27,6 +30,7 @@ export function ReceiveLinesTable({ record }: { record: ReceiveRecord }) {
               <Table.Td>{l.lineNo}</Table.Td>
               <Table.Td>
                 <Text size="sm">{l.material.name}</Text>
+                <WeighedBy line={l} timeZone={timeZone} />
               </Table.Td>
               <Table.Td ta="right">{formatKg(l.grossKg)}</Table.Td>
               <Table.Td ta="right">{formatKg(l.tareKg)}</Table.Td>

@@ -17,6 +17,7 @@ import { newIdempotencyKey } from '../../api/idempotency.ts';
 import { wireFieldErrorsOf } from '../../components/common/apiErrors.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
 import { useCan, useMe } from '../../components/common/useMe.ts';
+import { useFacilityScales } from '../../components/ScaleWeight.tsx';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import {
   type ReceiveRecord,
@@ -53,6 +54,7 @@ export function ReceiveRecordForm({ record, orderId }: { record?: ReceiveRecord;
   const saveKey = useRef(newIdempotencyKey());
   const postKey = useRef(newIdempotencyKey());
   const facilities = useFacilityOptions();
+  const scales = useFacilityScales(values.facility_id);
   const materials = useMaterialOptions();
   const save = useSaveReceiveRecord();
   const post = usePostReceiveRecord();
@@ -227,6 +229,8 @@ export function ReceiveRecordForm({ record, orderId }: { record?: ReceiveRecord;
               onEnterInLastField={() => {
                 if (i === values.lines.length - 1) addLine();
               }}
+              scales={scales}
+              timeZone={timeZone}
             />
           ))}
         </Stack>

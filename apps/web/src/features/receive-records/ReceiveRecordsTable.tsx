@@ -3,6 +3,7 @@ import { formatKg, formatPhp } from '@plastrace/shared';
 import { Link } from 'react-router';
 import { CardList, usePhone } from '../../components/common/CardList.tsx';
 import { formatDateTime } from '../../components/common/format.ts';
+import { CalibrationOverdueBadge } from '../../components/ScaleWeight.tsx';
 import type { ReceiveRecord } from './api.ts';
 import { RecordStatusBadge } from './StatusBadge.tsx';
 
@@ -46,7 +47,10 @@ export function ReceiveRecordsTable({ records, timeZone }: { records: ReceiveRec
                 <Text size="sm">{formatPhp(r.totalAmount)}</Text>
               </Table.Td>
               <Table.Td>
-                <RecordStatusBadge status={r.status} />
+                <Group gap={4} wrap="nowrap">
+                  <RecordStatusBadge status={r.status} />
+                  {r.lines.some((l) => l.scaleCalibrationOverdue) && <CalibrationOverdueBadge />}
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}
@@ -68,7 +72,10 @@ function ReceiveRecordCards({ records, timeZone }: { records: ReceiveRecord[]; t
               <Anchor component={Link} to={`/receive-records/${r.id}`} fw={700} ff="monospace">
                 {r.number}
               </Anchor>
-              <RecordStatusBadge status={r.status} />
+              <Group gap={4} wrap="nowrap">
+                <RecordStatusBadge status={r.status} />
+                {r.lines.some((l) => l.scaleCalibrationOverdue) && <CalibrationOverdueBadge />}
+              </Group>
             </Group>
             <Text size="sm" fw={600} mt={4}>
               {r.supplier.name}

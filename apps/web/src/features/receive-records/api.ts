@@ -74,6 +74,8 @@ export interface ReceiveInput {
     tareKg?: string | undefined;
     deductionPct?: string | undefined;
     unitPrice?: string | undefined;
+    deviceId?: string | undefined;
+    readingId?: number | undefined;
   }[];
 }
 

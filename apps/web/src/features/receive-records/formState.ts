@@ -68,6 +68,8 @@ export const emptyLine = (): LineValues => ({
   tare_kg: '',
   deduction_pct: '',
   unit_price: '',
+  device_id: null,
+  reading_id: null,
 });
 
 export const newValues = (timeZone: string, now = new Date(), orderId = ''): ReceiveFormValues => ({
@@ -99,6 +101,8 @@ export const valuesOf = (record: ReceiveRecord, timeZone: string): ReceiveFormVa
     tare_kg: l.tareKg,
     deduction_pct: l.deductionPct,
     unit_price: l.unitPrice,
+    device_id: l.device?.id ?? null,
+    reading_id: l.device ? (l.reading?.id ?? null) : null,
   })),
 });
 
@@ -149,6 +153,9 @@ export function toInput(body: z.output<ReceiveFormSchema>, editing = false): Rec
       tareKg: l.tare_kg,
       deductionPct: l.deduction_pct,
       unitPrice: l.unit_price,
+      // The scale and reading the gross came from: none when typed by hand.
+      deviceId: l.device_id ?? undefined,
+      readingId: l.reading_id ?? undefined,
     })),
   };
 }
