@@ -98,11 +98,18 @@ function positions<T extends Table>(table: T) {
 }
 
 // The selects' shapes: listRecords {record, supplier{id,code,name}, facility{…}}; linesOf {line,
-// material{id,code,name}, lot{id,code}}; photosOf {recordId, position, file{9 facts}}.
+// material{id,code,name}, lot{id,code}, scale (json or null)}; photosOf {recordId, position, file{9 facts}}.
 const R = positions(receiveRecords);
 const RN = Object.keys(R).length;
 const L = positions(receiveLines);
 const LN = Object.keys(L).length;
+
+type LineScale = { device: unknown; reading: unknown; scale_calibration_overdue: boolean };
+const scaleOf = (scale: LineScale | null) => ({
+  device: scale?.device ?? null,
+  reading: scale?.reading ?? null,
+  scale_calibration_overdue: scale?.scale_calibration_overdue ?? false,
+});
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const sum = (values: string[], scale: number) => {
@@ -192,6 +199,7 @@ async function page(
           unit_price: l[L.unitPrice],
           amount: l[L.amount],
           lot: l[LN + 3] ? { id: l[LN + 3], code: l[LN + 4] } : null,
+          ...scaleOf(l[LN + 5] as LineScale | null),
         })),
         photos: (photos?.rows ?? [])
           .filter((p) => p[0] === id)

@@ -105,7 +105,8 @@ CREATE TABLE "iot_alerts" (
 	"raised_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"resolved_at" timestamp with time zone,
 	"acknowledged_at" timestamp with time zone,
-	"acknowledged_by" uuid
+	"acknowledged_by" uuid,
+	"acknowledged_note" text
 );
 --> statement-breakpoint
 CREATE TABLE "reference_spectra" (
@@ -142,7 +143,7 @@ ALTER TABLE "devices" ADD CONSTRAINT "devices_production_line_id_production_line
 ALTER TABLE "devices" ADD CONSTRAINT "devices_vehicle_id_vehicles_id_fk" FOREIGN KEY ("vehicle_id") REFERENCES "public"."vehicles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "identifications" ADD CONSTRAINT "identifications_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "identifications" ADD CONSTRAINT "identifications_lot_id_lots_id_fk" FOREIGN KEY ("lot_id") REFERENCES "public"."lots"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "identifications" ADD CONSTRAINT "identifications_receive_line_id_receive_lines_id_fk" FOREIGN KEY ("receive_line_id") REFERENCES "public"."receive_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "identifications" ADD CONSTRAINT "identifications_receive_line_id_receive_lines_id_fk" FOREIGN KEY ("receive_line_id") REFERENCES "public"."receive_lines"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "identifications" ADD CONSTRAINT "identifications_material_id_materials_id_fk" FOREIGN KEY ("material_id") REFERENCES "public"."materials"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "identifications" ADD CONSTRAINT "identifications_confirmed_by_users_id_fk" FOREIGN KEY ("confirmed_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "identifications" ADD CONSTRAINT "identifications_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -159,4 +160,6 @@ CREATE INDEX "devices_organization_id_kind_index" ON "devices" USING btree ("org
 CREATE INDEX "identifications_organization_id_created_at_id_index" ON "identifications" USING btree ("organization_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "iot_alerts_organization_id_raised_at_index" ON "iot_alerts" USING btree ("organization_id","raised_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "iot_alerts_device_id_raised_at_index" ON "iot_alerts" USING btree ("device_id","raised_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE UNIQUE INDEX "iot_alerts_one_open" ON "iot_alerts" USING btree ("organization_id","rule",COALESCE("device_id", '00000000-0000-0000-0000-000000000000'::uuid),COALESCE("subject_id", '00000000-0000-0000-0000-000000000000'::uuid)) WHERE resolved_at IS NULL;--> statement-breakpoint
+CREATE INDEX "iot_alerts_open" ON "iot_alerts" USING btree ("organization_id","raised_at" DESC NULLS LAST) WHERE resolved_at IS NULL AND acknowledged_at IS NULL;--> statement-breakpoint
 CREATE INDEX "reference_spectra_organization_id_polymer_index" ON "reference_spectra" USING btree ("organization_id","polymer");

@@ -192,7 +192,10 @@ export const iotAlerts = pgTable(
   (t) => [
     index().on(t.organizationId, t.raisedAt.desc()),
     index().on(t.deviceId, t.raisedAt.desc()),
-    // One unresolved alert per rule, device and subject (migration 0035): the rules insert ON CONFLICT DO NOTHING.
+    // One unresolved alert per rule, device and subject: the rules insert ON CONFLICT DO NOTHING, so this
+    // index, not a read first, decides which instance or round raised it. An acknowledged alert stays
+    // unresolved (blocking its twin) until its condition ends; a device-wide alert has no subject and a
+    // run's may have no device, so the COALESCE makes those NULLs equal.
     uniqueIndex('iot_alerts_one_open')
       .on(
         t.organizationId,
@@ -247,7 +250,8 @@ export const identifications = pgTable(
     bestScore: real(),
     result: jsonb().notNull(),
     lotId: uuid().references(() => lots.id),
-    // Set null when a draft's edit rewrites its lines (migration 0036).
+    // A draft's edit rewrites its lines, so the link then falls to NULL rather than refusing the edit; the
+    // material, who confirmed and when stay.
     receiveLineId: uuid().references(() => receiveLines.id, { onDelete: 'set null' }),
     materialId: uuid().references(() => materials.id),
     confirmedBy: uuid().references(() => users.id),

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 
 // The anomaly rules (docs/architecture.md "Devices and identification"). Each is one SELECT of the alerts it
 // would raise now — organization, device, subject, message, details — and evaluate.ts inserts them ON
-// CONFLICT DO NOTHING against the one-unresolved-alert index (migration 0035), so a round, a second
+// CONFLICT DO NOTHING against the one-unresolved-alert index (migration 0032), so a round, a second
 // instance or a restart never raises the same alert twice. Record rules look only at records dated in the
 // last LOOKBACK_DAYS (the records' own indexed date: received_at, dispatched_at, ended_at), so a round
 // costs the same on a ten-year ledger; a record back-dated further than that is not looked at.
