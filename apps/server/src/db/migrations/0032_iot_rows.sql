@@ -44,6 +44,8 @@ CREATE TABLE "device_readings" (
 	"stable" boolean,
 	"latitude" double precision,
 	"longitude" double precision,
+	"api_key_id" uuid,
+	"entered_by" uuid,
 	CONSTRAINT "device_readings_deviceId_seq_unique" UNIQUE("device_id","seq")
 );
 --> statement-breakpoint

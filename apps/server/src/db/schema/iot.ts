@@ -153,6 +153,12 @@ export const deviceReadings = pgTable(
     stable: boolean(),
     latitude: doublePrecision(),
     longitude: doublePrecision(),
+    /**
+     * Where it came from: the device's API key (MQTT or HTTP), or the member who entered it by hand. A hand
+     * entry is never evidence of a weighing or of metered energy: the records refuse it.
+     */
+    apiKeyId: uuid(),
+    enteredBy: uuid(),
   },
   (t) => [
     unique().on(t.deviceId, t.seq),

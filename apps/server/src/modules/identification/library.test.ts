@@ -37,7 +37,7 @@ describe('the shipped library', () => {
   // polyethylenes (HDPE, LDPE, PE) count as one class: on these spectra the method cannot separate them
   // (median r 0.94 HDPE–HDPE vs 0.95 HDPE–LDPE, reference/spectra/README.md). Measured: 25/25 by family,
   // 24/25 by exact label (one LDPE was matched to HDPE).
-  it('identifies held-out spectra top-1 at ≥ 90 % (polyethylenes as one class)', async () => {
+  it('identifies held-out spectra top-1 at ≥ 90 %, by family and by exact label', async () => {
     const lib = await shippedLibrary();
     const held: Reference[] = [];
     const rest: Reference[] = [];
@@ -56,8 +56,9 @@ describe('the shipped library', () => {
       if (m?.best?.polymer === s.polymer) strict++;
     }
     expect(family / held.length).toBeGreaterThanOrEqual(0.9);
-    // The strict per-label figure is reported, not required: HDPE/LDPE/PE swaps are expected.
-    expect(strict / held.length).toBeGreaterThanOrEqual(0.8);
+    // The answer names the exact label, so it must meet the bar too (24/25 measured; an HDPE/LDPE swap is
+    // the one miss the data allow).
+    expect(strict / held.length).toBeGreaterThanOrEqual(0.9);
   });
 
   // Open Specy's test_lib fixtures are stored already processed (|SG derivative|, min–max). A client
