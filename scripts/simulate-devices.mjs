@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
  * `npm run simulate:devices -- --key ptk_… --device <id> [--url mqtt://localhost:1884] [--kind weight]
- * [--interval 1000] [--count N] [--external]`: a device publishing realistic readings over MQTT to
+ * [--interval 1000] [--count N] [--external] [--ca cert.pem]`: a device publishing realistic readings over MQTT to
  * plastrace/devices/{id}/readings (the README's "Devices over MQTT"). Kinds: weight (a weighbridge: a
  * truck drives on, the weight climbs unsettled, settles at its gross weight, drives off), energy (a
  * meter: cumulative kWh at the line's power, with the power), position (a truck moving around Metro
  * Manila), environment (temperature and humidity). Prints each message and the server's results.
  * --external: the broker is not PlasTrace's own (MQTT_URL), so the key travels in each message.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
 
@@ -20,6 +21,7 @@ const USAGE = `Usage: npm run simulate:devices -- --key ptk_… --device <device
   --interval MS     milliseconds between messages (default 1000)
   --count N         messages to send, then exit (default: until Ctrl-C)
   --external        the broker is an external one (MQTT_URL): put the key in each message
+  --ca FILE         with an mqtts:// URL: the PEM certificate to trust (a self-signed broker's own)
   -h, --help        show this help`;
 
 function options() {
@@ -32,6 +34,7 @@ function options() {
       interval: { type: 'string', default: '1000' },
       count: { type: 'string' },
       external: { type: 'boolean', default: false },
+      ca: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -145,6 +148,8 @@ const topic = `plastrace/devices/${opts.device}/readings`;
 const client = mqtt.connect(opts.url, {
   // The server's own broker signs the device in with its key; an external broker has its own sign-in.
   ...(opts.external ? {} : { username: opts.device, password: opts.key }),
+  // mqtts with a certificate no public authority signed: trust that certificate (and only it).
+  ...(opts.ca ? { ca: readFileSync(opts.ca) } : {}),
   reconnectPeriod: 2_000,
 });
 

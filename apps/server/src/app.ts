@@ -114,6 +114,8 @@ export type AppOptions = {
    * main.ts turns it on, tests start them when they choose (mqtt.test.ts, readings.retention.test.ts).
    */
   deviceServices?: boolean;
+  /** The readings' live streams: heartbeat (and credential check) and longest life; tests shorten them. */
+  readingsStream?: { heartbeatMs?: number; maxLifeMs?: number };
 };
 
 export const API_VERSION = '0.1.0';
@@ -286,7 +288,7 @@ export async function buildApp(opts: AppOptions) {
   await app.register(massBalanceRoutes, { prefix: '/api', ctx });
   await app.register(reportsRoutes, { prefix: '/api', ctx });
   await app.register(enhancedMarketRoutes, { prefix: '/api', ctx });
-  await app.register(readingsRoutes, { prefix: '/api', ctx });
+  await app.register(readingsRoutes, { prefix: '/api', ctx, streamTiming: opts.readingsStream });
   await app.register(identificationRoutes, { prefix: '/api', ctx });
 
   // GS1 Digital Link paths of published passports, before the web app's fallback to index.html.

@@ -69,6 +69,13 @@ const envSchema = z.object({
         .max(65535, 'must be between 0 and 65535, or off'),
     ])
     .optional(),
+  MQTT_HOST: z.string().trim().min(1, 'must not be empty').optional(),
+  MQTT_TLS_CERT: z.string().min(1, 'must be a file path').optional(),
+  MQTT_TLS_KEY: z.string().min(1, 'must be a file path').optional(),
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,100}$/, 'must be 1–100 letters, digits, dots, dashes or underscores')
+    .optional(),
   READINGS_RETENTION_DAYS: z.coerce
     .number({ message: 'must be a number of days' })
     .int('must be a whole number of days')
@@ -118,6 +125,13 @@ export type Config = {
   mqttUrl?: string;
   /** The embedded broker's port; unset: 1884 (mqtt.ts DEFAULT_MQTT_PORT); 'off': no broker. */
   mqttPort?: number | 'off';
+  /** The embedded broker's address; unset: HOST. */
+  mqttHost?: string;
+  /** PEM certificate and key files: the embedded broker then speaks only mqtts (both or neither). */
+  mqttTlsCert?: string;
+  mqttTlsKey?: string;
+  /** The bridge's client id at MQTT_URL; unset: derived from this machine and PUBLIC_URL (mqtt.ts). */
+  mqttClientId?: string;
   /** Days readings are kept; unset: 730; 0: forever (readings.retention.ts). */
   readingsRetentionDays?: number;
 };
@@ -159,6 +173,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const v = parsed.data;
+  if (!v.MQTT_TLS_CERT !== !v.MQTT_TLS_KEY)
+    throw new ConfigError([
+      `${v.MQTT_TLS_CERT ? 'MQTT_TLS_KEY' : 'MQTT_TLS_CERT'}: must be set too (MQTT_TLS_CERT and MQTT_TLS_KEY go together)`,
+    ]);
   const publicUrl = (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, '');
   return {
     port: v.PORT,
@@ -178,6 +196,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operatorEmails: v.OPERATOR_EMAILS,
     mqttUrl: v.MQTT_URL,
     mqttPort: v.MQTT_PORT,
+    mqttHost: v.MQTT_HOST,
+    mqttTlsCert: v.MQTT_TLS_CERT,
+    mqttTlsKey: v.MQTT_TLS_KEY,
+    mqttClientId: v.MQTT_CLIENT_ID,
     readingsRetentionDays: v.READINGS_RETENTION_DAYS,
   };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { deviceCalibrations, deviceReadings, devices, memberships } from '../db/schema/index.ts';
@@ -37,7 +38,13 @@ export async function insertDevice(
 
 let seq = 0;
 
-/** One reading of a device; `seq` is unique across the test run. */
+/** The API key the fixtures' devices send with (api_key_id has no foreign key: no key row is needed). */
+const DEVICE_KEY = randomUUID();
+
+/**
+ * One reading of a device; `seq` is unique across the test run. Sent by the device with its API key, or,
+ * with `enteredBy`, entered by hand by that member (as POST /api/iot/readings with a session stores it).
+ */
 export async function insertReading(
   db: Db,
   v: {
@@ -47,6 +54,7 @@ export async function insertReading(
     value: number;
     recordedAt: string;
     stable?: boolean;
+    enteredBy?: string;
   },
 ) {
   const [row] = await db
@@ -60,6 +68,8 @@ export async function insertReading(
       value: v.value,
       unit: v.kind === 'weight' ? 'kg' : 'kWh',
       stable: v.kind === 'weight' ? (v.stable ?? true) : null,
+      apiKeyId: v.enteredBy ? null : DEVICE_KEY,
+      enteredBy: v.enteredBy ?? null,
     })
     .returning();
   if (!row) throw new Error('no reading');

@@ -2,10 +2,10 @@ import { Badge, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine
 import { type deviceSchema, formatKg, isScaleKind } from '@plastrace/shared';
 import { IconScale } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { Wire } from '../api/caseConvert.ts';
 import { api } from '../api/client.ts';
-import { useLiveReadings } from '../features/iot-tracking/useLiveReadings.ts';
+import { type LiveReadings, useLiveReadings } from '../features/iot-tracking/useLiveReadings.ts';
 import type { Page } from '../features/team/api.ts';
 import { useCan } from './common/useMe.ts';
 
@@ -44,6 +44,92 @@ export function weighedBy(
   return `Scale: ${line.device.code} · ${at}`;
 }
 
+/** 12:03 in the organization's zone. */
+const hourMinute = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-PH', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(iso),
+  );
+
+/** How old a reading may be and still be taken: the server refuses one further from the record's time. */
+export const WEIGHING_MAX_AGE_MS = 30 * 60_000;
+
+// One live stream per scale for the whole form: each line's panel asks the form's ScaleStreams for its
+// chosen scale's readings rather than opening its own (a browser keeps ~6 connections per origin over
+// HTTP/1.1: six lines each streaming would leave the form's saves waiting).
+type Streams = {
+  want: (deviceId: string) => () => void;
+  live: Record<string, LiveReadings>;
+};
+const StreamsContext = createContext<Streams | null>(null);
+
+function Stream({
+  deviceId,
+  onState,
+}: {
+  deviceId: string;
+  onState: (id: string, s: LiveReadings | null) => void;
+}) {
+  const live = useLiveReadings(deviceId);
+  useEffect(() => onState(deviceId, live), [deviceId, live, onState]);
+  useEffect(() => () => onState(deviceId, null), [deviceId, onState]);
+  return null;
+}
+
+/** The map with `key` set to `value`, or without it for null; the same map when nothing changes. */
+function put<T>(map: Record<string, T>, key: string, value: T | null): Record<string, T> {
+  if (value !== null) return map[key] === value ? map : { ...map, [key]: value };
+  return key in map ? Object.fromEntries(Object.entries(map).filter(([k]) => k !== key)) : map;
+}
+
+/** Around a form's lines: one stream per scale any line has chosen, shared by those lines. */
+export function ScaleStreams({ children }: { children: ReactNode }) {
+  const [wanted, setWanted] = useState<Record<string, number>>({});
+  const [live, setLive] = useState<Record<string, LiveReadings>>({});
+  const want = useCallback((deviceId: string) => {
+    setWanted((w) => ({ ...w, [deviceId]: (w[deviceId] ?? 0) + 1 }));
+    return () => setWanted((w) => put(w, deviceId, (w[deviceId] ?? 1) > 1 ? (w[deviceId] ?? 1) - 1 : null));
+  }, []);
+  const onState = useCallback(
+    (deviceId: string, state: LiveReadings | null) => setLive((l) => put(l, deviceId, state)),
+    [],
+  );
+  const value = useMemo(() => ({ want, live }), [want, live]);
+  return (
+    <StreamsContext.Provider value={value}>
+      {Object.keys(wanted).map((id) => (
+        <Stream key={id} deviceId={id} onState={onState} />
+      ))}
+      {children}
+    </StreamsContext.Provider>
+  );
+}
+
+/** A scale's live readings: the form's shared stream, or (outside a ScaleStreams) its own. */
+function useScaleReadings(deviceId: string | null): LiveReadings {
+  const streams = useContext(StreamsContext);
+  const own = useLiveReadings(streams ? null : deviceId);
+  const want = streams?.want;
+  useEffect(() => (want && deviceId ? want(deviceId) : undefined), [want, deviceId]);
+  if (!streams) return own;
+  return (
+    (deviceId ? streams.live[deviceId] : undefined) ?? {
+      latest: null,
+      readings: [],
+      status: deviceId ? 'connecting' : 'offline',
+    }
+  );
+}
+
+/** The current time, again every `everyMs`: a reading turns too old with no new event. */
+function useNow(everyMs: number) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
 /** A number of kilograms as a line takes it: to the gram, without trailing zeros. */
 const kgText = (value: number) => String(Number(value.toFixed(3)));
 
@@ -62,9 +148,11 @@ export interface ScaleWeightProps {
 export function ScaleWeight({ scales, deviceId, readingId, timeZone, label, onUse }: ScaleWeightProps) {
   const [chosen, setChosen] = useState<string>(deviceId ?? scales[0]?.id ?? '');
   const scale = scales.find((s) => s.id === chosen) ?? null;
-  const live = useLiveReadings(scale?.id ?? null);
+  const live = useScaleReadings(scale?.id ?? null);
+  const now = useNow(15_000);
   const latest = live.latest?.kind === 'weight' && live.latest.value !== null ? live.latest : null;
-  const usable = latest !== null && latest.stable === true && live.status !== 'offline';
+  const tooOld = latest !== null && now - Date.parse(latest.recordedAt) > WEIGHING_MAX_AGE_MS;
+  const usable = latest !== null && latest.stable === true && !tooOld && live.status !== 'offline';
   const used = deviceId && readingId ? scales.find((s) => s.id === deviceId) : undefined;
 
   return (
@@ -106,11 +194,13 @@ export function ScaleWeight({ scales, deviceId, readingId, timeZone, label, onUs
             ? `${scale?.code ?? 'The scale'} is offline: type the weight by hand`
             : live.status === 'connecting'
               ? 'Connecting to the scale…'
-              : latest && !latest.stable
-                ? 'Wait for a stable weight'
-                : latest
-                  ? `Read ${readingTime(latest.recordedAt, timeZone)}`
-                  : 'No weight from the scale yet'}
+              : latest && tooOld
+                ? `The last weight is from ${hourMinute(latest.recordedAt, timeZone)}: weigh again`
+                : latest && !latest.stable
+                  ? 'Wait for a stable weight'
+                  : latest
+                    ? `Read ${readingTime(latest.recordedAt, timeZone)}`
+                    : 'No weight from the scale yet'}
           {' · '}
           {used ? `This line: ${used.code}, reading #${readingId}` : 'This line: typed by hand'}
         </Text>
@@ -138,7 +228,7 @@ export const CalibrationOverdueBadge = () => (
     color="orange"
     variant="light"
     size="xs"
-    title="The scale’s calibration had lapsed on the record’s day"
+    title="The scale had no calibration in force on the record’s day (lapsed, or never calibrated)"
   >
     Calibration overdue
   </Badge>

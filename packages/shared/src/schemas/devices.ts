@@ -211,6 +211,9 @@ export const apiKeySchema = z
     created_by: person,
     last_used_at: z.string().nullable(),
     revoked_at: z.string().nullable(),
+    issuer_deactivated: z
+      .boolean()
+      .describe('The member who issued it is no longer active here: the key is refused, issue a new one'),
   })
   .meta({ id: 'ApiKey' });
 export type ApiKey = z.infer<typeof apiKeySchema>;

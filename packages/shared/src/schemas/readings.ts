@@ -98,6 +98,9 @@ export const readingsIngestResultSchema = z.object({
 });
 export type ReadingsIngestResult = z.infer<typeof readingsIngestResultSchema>;
 
+export const READING_SOURCES = ['device', 'hand'] as const;
+export type ReadingSource = (typeof READING_SOURCES)[number];
+
 // One stored reading as the API answers it.
 export const readingSchema = z.object({
   id: z.number().int(),
@@ -112,6 +115,16 @@ export const readingSchema = z.object({
   stable: z.boolean().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /**
+   * Where it came from: `device` (sent with an API key, over HTTP or MQTT) or `hand` (a member posted it
+   * with a session). Only a device's reading is evidence of a weighing or of metered energy. Always sent;
+   * optional here only so fixtures written before it still parse.
+   */
+  source: z.enum(READING_SOURCES).optional(),
+  /** The first characters of the API key that sent it (null when entered by hand, or the key is gone). */
+  api_key_prefix: z.string().nullable().optional(),
+  /** The member who entered it by hand. */
+  entered_by: z.object({ id: z.string().uuid(), name: z.string() }).nullable().optional(),
 });
 export type Reading = z.infer<typeof readingSchema>;
 

@@ -125,6 +125,7 @@ CREATE TABLE "reference_spectra" (
 	"archived_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "trip_points" ADD COLUMN "device_id" uuid;--> statement-breakpoint
 ALTER TABLE "dispatch_lines" ADD COLUMN "device_id" uuid;--> statement-breakpoint
 ALTER TABLE "dispatch_lines" ADD COLUMN "reading_id" bigint;--> statement-breakpoint
 ALTER TABLE "production_records" ADD COLUMN "meter_device_id" uuid;--> statement-breakpoint
@@ -164,4 +165,7 @@ CREATE INDEX "iot_alerts_organization_id_raised_at_index" ON "iot_alerts" USING 
 CREATE INDEX "iot_alerts_device_id_raised_at_index" ON "iot_alerts" USING btree ("device_id","raised_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "iot_alerts_one_open" ON "iot_alerts" USING btree ("organization_id","rule",COALESCE("device_id", '00000000-0000-0000-0000-000000000000'::uuid),COALESCE("subject_id", '00000000-0000-0000-0000-000000000000'::uuid)) WHERE resolved_at IS NULL;--> statement-breakpoint
 CREATE INDEX "iot_alerts_open" ON "iot_alerts" USING btree ("organization_id","raised_at" DESC NULLS LAST) WHERE resolved_at IS NULL AND acknowledged_at IS NULL;--> statement-breakpoint
-CREATE INDEX "reference_spectra_organization_id_polymer_index" ON "reference_spectra" USING btree ("organization_id","polymer");
+CREATE INDEX "reference_spectra_organization_id_polymer_index" ON "reference_spectra" USING btree ("organization_id","polymer");--> statement-breakpoint
+ALTER TABLE "trip_points" ADD CONSTRAINT "trip_points_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "dispatch_lines_reading_id_index" ON "dispatch_lines" USING btree ("reading_id") WHERE "dispatch_lines"."reading_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "receive_lines_reading_id_index" ON "receive_lines" USING btree ("reading_id") WHERE "receive_lines"."reading_id" IS NOT NULL;

@@ -3,8 +3,9 @@
 -- record weighed by a scale is still one statement: one set-based query per record, and none when no
 -- line names a scale.
 
--- Whether a scale's calibration had lapsed on the day (in the organization's zone) of an instant: its
--- latest calibration by then was due before that day. A scale never calibrated has nothing overdue.
+-- Whether a scale's calibration was not in force on the day (in the organization's zone) of an instant:
+-- its latest calibration by then was due before that day, or it had none by then (a weight from a scale
+-- never calibrated is no better than one from a lapsed scale).
 CREATE FUNCTION scale_calibration_overdue(p_device uuid, p_org uuid, p_at timestamptz) RETURNS boolean
 LANGUAGE plpgsql STABLE AS $$
 DECLARE
@@ -16,31 +17,65 @@ BEGIN
   SELECT next_due_on INTO v_due FROM device_calibrations
     WHERE device_id = p_device AND calibrated_on <= v_day
     ORDER BY calibrated_on DESC, created_at DESC LIMIT 1;
-  RETURN coalesce(v_due < v_day, false);
+  RETURN v_due IS NULL OR v_due < v_day;
 END;
+$$;
+--> statement-breakpoint
+-- "N minutes", "N hours" or "N days": how far apart two instants are, as a refusal says it.
+CREATE FUNCTION pt_apart(p_a timestamptz, p_b timestamptz) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN m < 120 THEN m || CASE WHEN m = 1 THEN ' minute' ELSE ' minutes' END
+              WHEN m < 2880 THEN round(m / 60.0) || ' hours'
+              ELSE round(m / 1440.0) || ' days' END
+  FROM (SELECT round(abs(extract(epoch FROM p_a - p_b)) / 60)::bigint AS m) x
 $$;
 --> statement-breakpoint
 -- The lines of a record that name a scale (`device_id`, `reading_id` as the API takes them): the device is
 -- the organization's scale at the record's facility, not archived; the reading is that device's stable
--- weight, equal to the line's kilograms (`p_kg_key`: gross_kg on a delivery, kg on a dispatch) to the gram.
+-- weight, sent by the device with its API key (a reading entered by hand is no weighing), taken within
+-- 30 minutes of the record's time (`p_at`), named by no other line (one weighing backs one line: of this
+-- record, or of any other that is not voided; p_record's own stored lines are being replaced), and within
+-- half a gram of the line's kilograms (`p_kg_key`: gross_kg on a delivery, kg on a dispatch).
 -- One query for all lines; the first wrong line is refused as a field error naming it.
-CREATE FUNCTION scale_lines_check(p_org uuid, p_facility uuid, p_lines jsonb, p_kg_key text) RETURNS void
-LANGUAGE plpgsql STABLE AS $$
+-- Two records citing one reading at once: each first takes the reading's transaction lock (in reading id
+-- order), so the second waits for the first to commit and its check (a later statement, so a later
+-- snapshot) sees the first's line. A row lock (FOR UPDATE) is not open to the app's role, which has no
+-- UPDATE on device_readings (db/roles.ts). Hence VOLATILE.
+CREATE FUNCTION scale_lines_check(p_org uuid, p_facility uuid, p_record uuid, p_at timestamptz, p_lines jsonb,
+  p_kg_key text) RETURNS void
+LANGUAGE plpgsql AS $$
 DECLARE
   x record;
   field text;
   msg text;
+  tz text;
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM jsonb_array_elements(p_lines) l
       WHERE l->>'device_id' IS NOT NULL OR l->>'reading_id' IS NOT NULL) THEN
     RETURN;
   END IF;
+  PERFORM pg_advisory_xact_lock(hashtextextended('plastrace:reading:' || s.id, 0))
+    FROM (SELECT DISTINCT (l->>'reading_id')::bigint AS id FROM jsonb_array_elements(p_lines) l
+          WHERE l->>'reading_id' IS NOT NULL ORDER BY 1) s;
+  SELECT time_zone INTO tz FROM organizations WHERE id = p_org;
   FOR x IN
     SELECT (o.i - 1)::int AS idx, o.l, d.id AS device_id, d.code, d.kind::text AS kind, d.facility_id,
-      d.archived_at, rd.id AS reading_id, rd.kind AS reading_kind, rd.stable, rd.value
+      d.archived_at, rd.id AS reading_id, rd.kind AS reading_kind, rd.stable, rd.value, rd.recorded_at,
+      rd.entered_by IS NULL AND rd.api_key_id IS NOT NULL AS by_device,
+      min(o.i) OVER (PARTITION BY o.l->>'reading_id') AS first_i, other.number AS other_number,
+      other.line_no AS other_line
     FROM jsonb_array_elements(p_lines) WITH ORDINALITY AS o(l, i)
     LEFT JOIN devices d ON d.organization_id = p_org AND d.id = (o.l->>'device_id')::uuid
     LEFT JOIN device_readings rd ON rd.device_id = d.id AND rd.id = (o.l->>'reading_id')::bigint
+    LEFT JOIN LATERAL (
+      SELECT u.number, u.line_no FROM (
+        SELECT r2.number, l2.line_no FROM receive_lines l2 JOIN receive_records r2 ON r2.id = l2.record_id
+          WHERE l2.organization_id = p_org AND l2.reading_id = rd.id AND l2.record_id IS DISTINCT FROM p_record
+            AND r2.status <> 'voided'
+        UNION ALL
+        SELECT r2.number, l2.line_no FROM dispatch_lines l2 JOIN dispatch_records r2 ON r2.id = l2.record_id
+          WHERE l2.organization_id = p_org AND l2.reading_id = rd.id AND l2.record_id IS DISTINCT FROM p_record
+            AND r2.status <> 'voided') u
+      LIMIT 1) other ON true
     WHERE o.l->>'device_id' IS NOT NULL OR o.l->>'reading_id' IS NOT NULL
     ORDER BY o.i
   LOOP
@@ -73,12 +108,40 @@ BEGIN
       PERFORM pt_fail_field(422, format('Line %s: the reading is not a weight', x.idx + 1), field || 'reading_id',
         'The reading is not a weight');
     END IF;
+    IF NOT x.by_device THEN
+      msg := 'A reading entered by hand is not a scale weighing';
+      PERFORM pt_fail_field(422, format('Line %s: %s', x.idx + 1, lower(left(msg, 1)) || substr(msg, 2)),
+        field || 'reading_id', msg);
+    END IF;
     IF x.stable IS NOT TRUE THEN
       msg := 'The scale was not stable at this reading: wait for a stable weight';
       PERFORM pt_fail_field(422, format('Line %s: %s', x.idx + 1, lower(left(msg, 1)) || substr(msg, 2)),
         field || 'reading_id', msg);
     END IF;
-    IF x.value IS NULL OR round(x.value::numeric, 3) <> round((x.l->>p_kg_key)::numeric, 3) THEN
+    IF abs(extract(epoch FROM x.recorded_at - p_at)) > 30 * 60 THEN
+      msg := format('The scale reading is from %s, %s from the record’s time: weigh again',
+        to_char(x.recorded_at AT TIME ZONE tz,
+          CASE WHEN (x.recorded_at AT TIME ZONE tz)::date = (p_at AT TIME ZONE tz)::date THEN 'HH24:MI'
+               ELSE 'FMDD Mon YYYY HH24:MI' END),
+        pt_apart(x.recorded_at, p_at));
+      PERFORM pt_fail_field(422, format('Line %s: %s', x.idx + 1, lower(left(msg, 1)) || substr(msg, 2)),
+        field || 'reading_id', msg);
+    END IF;
+    IF x.first_i < x.idx + 1 THEN
+      msg := format('This scale reading is already on line %s: one weighing backs one line', x.first_i);
+      PERFORM pt_fail_field(422, format('Line %s: %s', x.idx + 1, lower(left(msg, 1)) || substr(msg, 2)),
+        field || 'reading_id', msg);
+    END IF;
+    IF x.other_number IS NOT NULL THEN
+      -- A record of the same call (a batch, or requests posted together) has no number until the end.
+      msg := format('This scale reading is already on %s: one weighing backs one line',
+        CASE WHEN x.other_number LIKE 'pending:%' THEN format('line %s of another record saved with this one',
+            x.other_line)
+          ELSE format('%s line %s', x.other_number, x.other_line) END);
+      PERFORM pt_fail_field(422, format('Line %s: %s', x.idx + 1, lower(left(msg, 1)) || substr(msg, 2)),
+        field || 'reading_id', msg);
+    END IF;
+    IF x.value IS NULL OR abs(x.value::numeric - (x.l->>p_kg_key)::numeric) >= 0.0005 THEN
       msg := format('The weight differs from the scale reading (%s)', coalesce(pt_kg(x.value::numeric), 'none'));
       PERFORM pt_fail_field(422, format('Line %s: %s', x.idx + 1, lower(left(msg, 1)) || substr(msg, 2)),
         field || p_kg_key, msg);
@@ -97,7 +160,8 @@ BEGIN
   SELECT * INTO supplier_id, facility_id, order_id, lines FROM receive_priced_lines_unweighed(p_org, p_record, r);
   IF EXISTS (SELECT 1 FROM jsonb_array_elements(r->'lines') l
       WHERE l->>'device_id' IS NOT NULL OR l->>'reading_id' IS NOT NULL) THEN
-    PERFORM scale_lines_check(p_org, facility_id, r->'lines', 'gross_kg');
+    PERFORM scale_lines_check(p_org, facility_id, p_record, (r->>'received_at')::timestamptz, r->'lines',
+      'gross_kg');
     SELECT jsonb_agg(p.l || jsonb_build_object('device_id', x.l->'device_id', 'reading_id', x.l->'reading_id')
         ORDER BY p.i) INTO lines
       FROM jsonb_array_elements(lines) WITH ORDINALITY AS p(l, i)
@@ -232,7 +296,7 @@ BEGIN
       'The tare must be below the gross weight');
   END IF;
   -- Before any line is written: a line naming another organization's device must be a 404, not a foreign key error.
-  PERFORM scale_lines_check(p_org, fac.id, r->'lines', 'kg');
+  PERFORM scale_lines_check(p_org, fac.id, p_id, (r->>'dispatched_at')::timestamptz, r->'lines', 'kg');
   INSERT INTO dispatch_records (id, organization_id, number, status, customer_id, order_id, facility_id,
       dispatched_at, vehicle_id, driver_id, hauler_id, gross_kg, tare_kg, net_kg, weighbridge_ticket,
       seal_numbers, destination, notes, created_by, version, created_at, updated_at)
@@ -303,7 +367,8 @@ $$;
 --> statement-breakpoint
 -- ---- production runs ----
 -- An energy meter's cumulative reading at an instant: its latest at or before it, if no older than
--- 15 minutes (a meter silent longer says nothing about that moment). GET
+-- 15 minutes (a meter silent longer says nothing about that moment), of those the meter sent with its API
+-- key (a reading entered by hand is not metered energy). GET
 -- /api/production-lines/{id}/meter-energy and the run's check below both read it.
 CREATE FUNCTION meter_reading_at(p_device uuid, p_at timestamptz, OUT id bigint, OUT value numeric,
   OUT recorded_at timestamptz) LANGUAGE plpgsql STABLE AS $$
@@ -311,6 +376,7 @@ BEGIN
   SELECT rd.id, round(rd.value::numeric, 2), rd.recorded_at INTO id, value, recorded_at
     FROM device_readings rd
     WHERE rd.device_id = p_device AND rd.kind = 'energy' AND rd.value IS NOT NULL
+      AND rd.api_key_id IS NOT NULL AND rd.entered_by IS NULL
       AND rd.recorded_at <= p_at AND rd.recorded_at >= p_at - interval '15 minutes'
     ORDER BY rd.recorded_at DESC, rd.seq DESC LIMIT 1;
 END;

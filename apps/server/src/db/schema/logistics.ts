@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { id, timestamps, version } from './common.ts';
+import { devices } from './iot.ts';
 import { customers, facilities, suppliers } from './masterdata.ts';
 import { organizations } from './organizations.ts';
 import { dispatchRecords, drivers, vehicles } from './outbound.ts';
@@ -119,6 +120,8 @@ export const tripPoints = pgTable(
     recordedAt: tstz().notNull(),
     latitude: lat().notNull(),
     longitude: lat().notNull(),
+    /** The GPS tracker these positions were copied from when the trip completed; null on points sent for the trip. */
+    deviceId: uuid().references(() => devices.id),
   },
   (t) => [index().on(t.tripId, t.recordedAt)],
 );

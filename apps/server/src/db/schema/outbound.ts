@@ -295,6 +295,9 @@ export const dispatchLines = pgTable(
     unique().on(t.recordId, t.lotId),
     index().on(t.organizationId, t.lotId),
     index().on(t.orderLineId),
+    // Which line already names a weighing: the reuse check (scale_lines_check, migration 0034) reads lines
+    // by reading, and retention keeps the readings they name.
+    index().on(t.readingId).where(sql`${t.readingId} IS NOT NULL`),
     check('dispatch_lines_kg', sql`${t.kg} > 0`),
     check('dispatch_lines_money', sql`${t.unitPrice} >= 0 AND ${t.amount} >= 0`),
   ],

@@ -146,6 +146,9 @@ export const receiveLines = pgTable(
   },
   (t) => [
     unique().on(t.recordId, t.lineNo),
+    // Which line already names a weighing: the reuse check (scale_lines_check, migration 0034) reads lines
+    // by reading, and retention keeps the readings they name.
+    index().on(t.readingId).where(sql`${t.readingId} IS NOT NULL`),
     check(
       'receive_lines_weights',
       sql`${t.grossKg} > 0 AND ${t.tareKg} >= 0 AND ${t.netKg} = ${t.grossKg} - ${t.tareKg} AND ${t.netKg} > 0`,

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { apiKeys, devices, users } from '../../db/schema/index.ts';
+import { apiKeys, devices, memberships, users } from '../../db/schema/index.ts';
 
 type Handle = Db | Tx;
 const t = apiKeys;
@@ -20,6 +20,8 @@ const columns = {
   createdByName: sql<string>`${creator.firstName} || ' ' || ${creator.lastName}`,
   lastUsedAt: t.lastUsedAt,
   revokedAt: t.revokedAt,
+  /** The issuer left or was deactivated: the key is refused (api-keys.verify.ts) until reissued. */
+  issuerDeactivated: sql<boolean>`${memberships.status} is distinct from 'active'`,
   /** created_at to the microsecond, for the cursor (a Date would cut it to milliseconds). */
   cursorAt: sql<string>`to_char(${t.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
 };
@@ -30,6 +32,10 @@ function select(db: Handle) {
     .select(columns)
     .from(t)
     .innerJoin(creator, eq(creator.id, t.createdBy))
+    .leftJoin(
+      memberships,
+      and(eq(memberships.organizationId, t.organizationId), eq(memberships.userId, t.createdBy)),
+    )
     .leftJoin(devices, eq(devices.id, t.deviceId));
 }
 

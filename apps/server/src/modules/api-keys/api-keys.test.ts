@@ -175,6 +175,46 @@ describe('API keys', () => {
       200,
     );
   });
+
+  it('stops a key at once when its issuer is deactivated, and lists it as such', async () => {
+    const members = (await admin.get('/api/members?limit=100')).json().items as {
+      id: string;
+      role: string;
+      version: number;
+    }[];
+    const manager = members.find((m) => m.role === 'manager');
+    if (!manager) throw new Error('the seeded organization has no manager');
+    // A second administrator issues the key, so the first may deactivate them.
+    const promoted = await admin.patch(`/api/members/${manager.id}`, {
+      role: 'admin',
+      version: manager.version,
+    });
+    expect(promoted.statusCode).toBe(200);
+    const res = await org.manager.post('/api/api-keys', { name: 'Leaver', scopes: ['read'] });
+    expect(res.statusCode).toBe(201);
+    const key = res.json();
+    expect(key.issuer_deactivated).toBe(false);
+    expect((await asKey(key.secret, 'GET', '/api/lots')).statusCode).toBe(200);
+    const listed = async () =>
+      (await admin.get('/api/api-keys')).json().items.find((k: { id: string }) => k.id === key.id);
+
+    expect((await admin.post(`/api/members/${manager.id}/deactivate`)).statusCode).toBe(200);
+    const refused = await asKey(key.secret, 'GET', '/api/lots');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe('Invalid or revoked API key.');
+    expect(await listed()).toMatchObject({ issuer_deactivated: true, revoked_at: null });
+
+    // Back as a member, the key works again: it was never revoked, only its issuer's access was gone.
+    const back = await admin.post(`/api/members/${manager.id}/reactivate`);
+    expect(back.statusCode).toBe(200);
+    expect((await asKey(key.secret, 'GET', '/api/lots')).statusCode).toBe(200);
+    expect((await listed()).issuer_deactivated).toBe(false);
+    const demoted = await admin.patch(`/api/members/${manager.id}`, {
+      role: 'manager',
+      version: back.json().version,
+    });
+    expect(demoted.statusCode).toBe(200);
+  });
 });
 
 describe('the permission guard with API keys', () => {

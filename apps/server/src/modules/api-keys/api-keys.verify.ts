@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { apiKeys } from '../../db/schema/index.ts';
+import { apiKeys, memberships } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 
 /** Organization API keys start with this, which tells them from session tokens and the web's public key. */
@@ -29,8 +29,10 @@ export const looksLikeApiKey = (value: unknown): value is string =>
 const TOUCH_AFTER = sql`now() - interval '1 minute'`;
 
 /**
- * The live key a secret belongs to, or null (unknown, revoked). "Last used" is written at most once a
- * minute per key, so a device posting every second does not write the key row every second.
+ * The live key a secret belongs to, or null (unknown, revoked, or its issuer is no longer an active
+ * member of the key's organization: a key acts as the member who issued it, so it cannot outlive their
+ * access). "Last used" is written at most once a minute per key, so a device posting every second does
+ * not write the key row every second.
  */
 export async function verifyApiKey(db: Db, secret: string): Promise<VerifiedKey | null> {
   if (!looksLikeApiKey(secret)) return null;
@@ -43,6 +45,14 @@ export async function verifyApiKey(db: Db, secret: string): Promise<VerifiedKey 
       createdBy: apiKeys.createdBy,
     })
     .from(apiKeys)
+    .innerJoin(
+      memberships,
+      and(
+        eq(memberships.organizationId, apiKeys.organizationId),
+        eq(memberships.userId, apiKeys.createdBy),
+        eq(memberships.status, 'active'),
+      ),
+    )
     .where(and(eq(apiKeys.secretHash, hashToken(secret)), isNull(apiKeys.revokedAt)))
     .limit(1);
   if (!row) return null;

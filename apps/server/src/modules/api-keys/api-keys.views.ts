@@ -15,4 +15,5 @@ export const toApiKey = (k: ApiKeyRow): ApiKey => ({
   created_by: { id: k.createdBy, name: k.createdByName },
   last_used_at: k.lastUsedAt?.toISOString() ?? null,
   revoked_at: k.revokedAt?.toISOString() ?? null,
+  issuer_deactivated: k.issuerDeactivated,
 });

@@ -29,6 +29,24 @@ describe('the admin tools’ configuration', () => {
       'DATABASE_URL password',
       'SMTP_URL user and password',
       'LOG_SIGNING_KEY',
+      'MQTT_URL',
     ]);
+  });
+
+  it('shows MQTT_URL only as set, and the MQTT and retention settings as given', () => {
+    const settings = settingsOf({
+      publicUrl: 'http://localhost:3000',
+      mqttUrl: 'mqtts://plastrace:s3cret@broker.example.ph:8883',
+      mqttPort: 'off',
+      mqttHost: '10.0.0.5',
+      readingsRetentionDays: 90,
+    });
+    const value = (name: string) => settings.find((s) => s.name === name)?.value;
+    expect(JSON.stringify(settings)).not.toContain('s3cret');
+    expect(JSON.stringify(settings)).not.toContain('broker.example.ph');
+    expect(value('MQTT_URL')).toBe('set');
+    expect(value('MQTT_PORT')).toBe('off');
+    expect(value('MQTT_HOST')).toBe('10.0.0.5');
+    expect(value('READINGS_RETENTION_DAYS')).toBe('90');
   });
 });

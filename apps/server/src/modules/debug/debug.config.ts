@@ -94,6 +94,31 @@ export function settingsOf(config: DebugConfig): DebugSetting[] {
       config.logSigningKey ? 'The record log’s signing key' : 'Not set: the key file in DATA_DIR signs',
     ),
     setting('LOG_ORIGIN', config.logOrigin, 'The record log’s name, the first line of its checkpoints'),
+    secretSetting(
+      'MQTT_URL',
+      !!config.mqttUrl,
+      config.mqttUrl
+        ? 'The external MQTT broker readings come from (it may hold a password)'
+        : 'Not set: the embedded MQTT broker',
+    ),
+    setting('MQTT_PORT', config.mqttPort, 'The embedded MQTT broker’s port (not set: 1884; off: none)'),
+    setting('MQTT_HOST', config.mqttHost, 'Address the embedded MQTT broker listens on (not set: HOST)'),
+    setting(
+      'MQTT_TLS_CERT',
+      config.mqttTlsCert,
+      'The embedded broker’s certificate file: it speaks mqtts (not set: plain MQTT)',
+    ),
+    setting('MQTT_TLS_KEY', config.mqttTlsKey, 'The embedded broker’s private key file (its path only)'),
+    setting(
+      'MQTT_CLIENT_ID',
+      config.mqttClientId,
+      'The client id at MQTT_URL (not set: from this machine and PUBLIC_URL)',
+    ),
+    setting(
+      'READINGS_RETENTION_DAYS',
+      config.readingsRetentionDays,
+      'Days device readings are kept (not set: 730; 0: forever)',
+    ),
     setting(
       'OPERATOR_EMAILS',
       config.operatorEmails?.join(', '),

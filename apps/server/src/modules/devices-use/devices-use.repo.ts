@@ -34,8 +34,9 @@ export async function meterOfLine(db: Handle, orgId: string, lineId: string) {
 export type MeterReading = { reading_id: number; value: string; recorded_at: string };
 
 /**
- * The meter's cumulative reading at an instant (meter_reading_at, migration 0034: the latest at or
- * before it, no older than 15 minutes) — the same function the run's check uses.
+ * The meter's cumulative reading at an instant (meter_reading_at, migration 0034: the latest the meter
+ * sent at or before it, no older than 15 minutes; readings typed in by hand are skipped) — the same
+ * function the run's check uses.
  */
 export async function meterReadingAt(db: Handle, deviceId: string, at: string): Promise<MeterReading | null> {
   const { rows } = await db.execute<{ id: string | null; value: string | null; recorded_at: string | null }>(

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { facilities, materials } from '../../db/schema/index.ts';
+import { facilities, materials, memberships } from '../../db/schema/index.ts';
 import { useTestApp } from '../../test/app.ts';
 import { insertDevice, insertReading } from '../../test/device-fixtures.ts';
 import type { TestClient } from '../../test/http.ts';
@@ -83,6 +83,20 @@ beforeAll(async () => {
   await energy(1000.004, '2026-11-21T05:58:00+08:00');
   await energy(1010, '2026-11-21T06:01:00+08:00');
   await energy(1420.5, '2026-11-21T13:55:00+08:00');
+  // Typed in by a member, nearer the start and end than the meter's own: never metered energy, skipped.
+  const [m] = await db.select().from(memberships).where(eq(memberships.organizationId, org)).limit(1);
+  const typed = (value: number, recordedAt: string) =>
+    insertReading(db, {
+      ...base,
+      deviceId: dev.meter,
+      kind: 'energy',
+      value,
+      recordedAt,
+      enteredBy: m?.userId,
+    });
+  await typed(1001, '2026-11-21T05:59:00+08:00');
+  await typed(1500, '2026-11-21T13:58:00+08:00');
+  await typed(980, '2026-11-21T05:40:00+08:00');
 });
 
 const energyOf = (lineId: string, from = START, to = END, c = operator) =>
@@ -114,7 +128,7 @@ const run = (lotId: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('meter energy of a production line', () => {
-  it('answers the meter’s readings at the start and end, and the kWh between them', async () => {
+  it('answers the meter’s readings at the start and end, and the kWh between them (none typed by hand)', async () => {
     const res = await energyOf(ids.line);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
@@ -127,7 +141,7 @@ describe('meter energy of a production line', () => {
   });
 
   it('says why when a reading is missing, the line has no meter, or the line is another organization’s', async () => {
-    // 05:50: the latest before it (05:30) is 20 minutes old.
+    // 05:50: the latest the meter sent before it (05:30) is 20 minutes old; 05:40's was typed by hand.
     const early = (await energyOf(ids.line, '2026-11-21T05:50:00+08:00')).json();
     expect(early).toMatchObject({
       start: null,
@@ -189,6 +203,7 @@ describe('meter energy of a production line', () => {
     const cases: [Record<string, unknown>, number, string, RegExp][] = [
       [{ meter_start_kwh: '1000.01' }, 422, 'meter_start_kwh', /^Meter EM-1 read 1000.00 kWh at the start$/],
       [{ meter_end_kwh: '1500' }, 422, 'meter_end_kwh', /read 1420.50 kWh at the end/],
+      [{ meter_start_kwh: '1001' }, 422, 'meter_start_kwh', /read 1000.00 kWh at the start/],
       [{ started_at: '2026-11-21T05:50:00+08:00' }, 422, 'meter_start_kwh', /no reading in the 15 minutes/],
       [{ meter_device_id: dev.foreign }, 404, 'meter_device_id', /not found/],
       [{ meter_device_id: dev.meter2 }, 404, 'meter_device_id', /not found or archived/],

@@ -8,7 +8,8 @@ import { seededOrganization } from '../../test/masterdata.ts';
 
 // Receive and dispatch lines weighed by a scale (migration 0034): the device and reading are checked in
 // the posting call, stored on the line, answered on it (and the same when read back), and a scale whose
-// calibration had lapsed is flagged on every record it weighed.
+// calibration had lapsed (or that had none) is flagged on every record it weighed. scale-weighings.test.ts
+// has the rules of the weighing itself: by the device, near the record's time, on one line only.
 
 const ctx = useTestApp();
 let operator: TestClient;
@@ -16,7 +17,7 @@ let admin: TestClient;
 let org: string;
 let otherOrg: string;
 const ids = { mnl: '', ceb: '', supplier: '', pet: '', hdpe: '', customer: '', otherMnl: '' };
-const dev = { wb: '', ceb: '', meter: '', archived: '', foreign: '', overdue: '' };
+const dev = { wb: '', ceb: '', meter: '', archived: '', foreign: '', overdue: '', never: '' };
 
 beforeAll(async () => {
   const o = await seededOrganization(ctx, 'scales');
@@ -61,6 +62,9 @@ beforeAll(async () => {
   dev.overdue = (
     await insertDevice(db, { ...base, code: 'WB-2', kind: 'weighbridge', facilityId: ids.mnl })
   ).id;
+  dev.never = (
+    await insertDevice(db, { ...base, code: 'WB-3', kind: 'weighbridge', facilityId: ids.mnl })
+  ).id;
   dev.foreign = (
     await insertDevice(db, {
       organizationId: otherOrg,
@@ -90,14 +94,19 @@ beforeAll(async () => {
   });
 });
 
-const weight = (deviceId: string, value: number, extra: { stable?: boolean; organizationId?: string } = {}) =>
+/** A weight the scale sent; by default a minute before the delivery's time (09:30 Manila, 01:30Z). */
+const weight = (
+  deviceId: string,
+  value: number,
+  extra: { stable?: boolean; organizationId?: string; at?: string } = {},
+) =>
   insertReading(ctx.database.db, {
     organizationId: extra.organizationId ?? org,
     deviceId,
     kind: 'weight',
     value,
     stable: extra.stable ?? true,
-    recordedAt: '2026-10-20T01:29:00Z',
+    recordedAt: extra.at ?? '2026-10-20T01:29:00Z',
   });
 
 const delivery = (lines: Record<string, unknown>[], extra: Record<string, unknown> = {}) => ({
@@ -157,36 +166,50 @@ describe('receive lines weighed by a scale', () => {
     expect(posted.json().lines[0].reading).toMatchObject({ id: r.id, value: '900.250' });
     expect((await operator.get(`/api/receive-records/${posted.json().id}`)).json()).toEqual(posted.json());
 
-    // A draft typed by hand, then weighed; then typed again, which drops the scale.
+    // A draft typed by hand, then weighed; saved again with its own weighing; then typed again, which
+    // drops the scale and frees the weighing for another record.
     const draft = (await operator.post('/api/receive-records', delivery([{ gross_kg: '900.25' }]))).json();
     expect(draft.lines[0].device).toBeNull();
+    const second = await weight(dev.wb, 900.25);
     const weighed = await operator.request('PUT', `/api/receive-records/${draft.id}`, {
-      ...delivery([{ gross_kg: '900.25', device_id: dev.wb, reading_id: r.id }]),
+      ...delivery([{ gross_kg: '900.25', device_id: dev.wb, reading_id: second.id }]),
       version: draft.version,
     });
     expect(weighed.statusCode, weighed.body).toBe(200);
     expect(weighed.json().lines[0].device).toMatchObject({ id: dev.wb });
+    const again = await operator.request('PUT', `/api/receive-records/${draft.id}`, {
+      ...delivery([{ gross_kg: '900.25', device_id: dev.wb, reading_id: second.id }], { notes: 'Again' }),
+      version: weighed.json().version,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().lines[0].reading).toMatchObject({ id: second.id });
     const typed = await operator.request('PUT', `/api/receive-records/${draft.id}`, {
       ...delivery([{ gross_kg: '901' }]),
-      version: weighed.json().version,
+      version: again.json().version,
     });
     expect(typed.json().lines[0]).toMatchObject({ device: null, reading: null });
 
+    // In a batch: the freed weighing is taken; a moving weight and one already taken are refused.
     const unstable = await weight(dev.wb, 901, { stable: false });
     const batch = await operator.post('/api/receive-records/batch', {
       records: [
-        delivery([{ gross_kg: '900.25', device_id: dev.wb, reading_id: r.id }]),
+        delivery([{ gross_kg: '900.25', device_id: dev.wb, reading_id: second.id }]),
         delivery([{ gross_kg: '901', device_id: dev.wb, reading_id: unstable.id }]),
+        delivery([{ gross_kg: '900.25', device_id: dev.wb, reading_id: r.id }]),
+        delivery([{ gross_kg: '900.25', device_id: dev.wb, reading_id: second.id }]),
       ],
     });
     expect(batch.statusCode, batch.body).toBe(200);
-    const [ok, refused] = batch.json().results;
+    const [ok, moving, taken, twice] = batch.json().results;
     expect(ok).toMatchObject({ status: 201, record: { lines: [{ device: { id: dev.wb } }] } });
-    expect(refused).toMatchObject({
+    const refusal = (message: RegExp) => ({
       status: 422,
       record: null,
-      error: { details: { fields: { 'body.lines.0.reading_id': expect.stringMatching(/not stable/) } } },
+      error: { details: { fields: { 'body.lines.0.reading_id': expect.stringMatching(message) } } },
     });
+    expect(moving).toMatchObject(refusal(/not stable/));
+    expect(taken).toMatchObject(refusal(new RegExp(`already on ${posted.json().number} line 1`)));
+    expect(twice).toMatchObject(refusal(/already on line 1 of another record saved with this one/));
   });
 
   it('refuses a wrong scale or reading as a field error naming the line, saving nothing', async () => {
@@ -226,24 +249,46 @@ describe('receive lines weighed by a scale', () => {
     expect(await linesSaved()).toBe(before);
   });
 
-  it('flags every record weighed while the scale’s calibration had lapsed', async () => {
-    const r = await weight(dev.overdue, 640.5);
-    const lapsed = await operator.post(
-      '/api/receive-records?post=true',
-      delivery([{ gross_kg: '640.5', device_id: dev.overdue, reading_id: r.id }]),
-    );
-    expect(lapsed.statusCode, lapsed.body).toBe(201);
-    expect(lapsed.json().lines[0].scale_calibration_overdue).toBe(true);
-    // Within its calibration (before it lapsed, and after it was calibrated again): not flagged.
-    for (const received_at of ['2026-09-30T09:30:00+08:00', '2026-10-26T09:30:00+08:00']) {
-      const ok = await operator.post(
+  it('flags every record weighed while the scale’s calibration had lapsed, or before it had one', async () => {
+    const weighedAt = async (deviceId: string, day: string) => {
+      const r = await weight(deviceId, 640.5, { at: `${day}T01:29:00Z` });
+      const res = await operator.post(
         '/api/receive-records',
-        delivery([{ gross_kg: '640.5', device_id: dev.overdue, reading_id: r.id }], { received_at }),
+        delivery([{ gross_kg: '640.5', device_id: deviceId, reading_id: r.id }], {
+          received_at: `${day}T09:30:00+08:00`,
+        }),
       );
-      expect(ok.statusCode, ok.body).toBe(201);
-      expect(ok.json().lines[0].scale_calibration_overdue).toBe(false);
-    }
-    expect((await operator.get(`/api/receive-records/${lapsed.json().id}`)).json()).toEqual(lapsed.json());
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json();
+    };
+    const lapsed = await weighedAt(dev.overdue, '2026-10-20');
+    expect(lapsed.lines[0].scale_calibration_overdue).toBe(true);
+    // Within its calibration (before it lapsed, and after it was calibrated again): not flagged.
+    for (const day of ['2026-09-30', '2026-10-26'])
+      expect((await weighedAt(dev.overdue, day)).lines[0].scale_calibration_overdue).toBe(false);
+    // Before its first calibration, and a scale never calibrated: flagged.
+    expect((await weighedAt(dev.overdue, '2025-09-30')).lines[0].scale_calibration_overdue).toBe(true);
+    const never = await weighedAt(dev.never, '2026-10-20');
+    expect(never.lines[0]).toMatchObject({ device: { code: 'WB-3' }, scale_calibration_overdue: true });
+    expect((await operator.get(`/api/receive-records/${lapsed.id}`)).json()).toEqual(lapsed);
+    expect((await operator.get(`/api/receive-records/${never.id}`)).json()).toEqual(never);
+  });
+
+  it('takes a weight within half a gram of the reading', async () => {
+    const near = await weight(dev.wb, 412.7504);
+    const ok = await operator.post(
+      '/api/receive-records',
+      delivery([{ gross_kg: '412.75', device_id: dev.wb, reading_id: near.id }]),
+    );
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().lines[0]).toMatchObject({ gross_kg: '412.750', reading: { value: '412.750' } });
+    const far = await weight(dev.wb, 412.7506);
+    const refused = await operator.post(
+      '/api/receive-records',
+      delivery([{ gross_kg: '412.75', device_id: dev.wb, reading_id: far.id }]),
+    );
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().details.fields['body.lines.0.gross_kg']).toMatch(/differs from the scale reading/);
   });
 });
 
@@ -258,6 +303,8 @@ describe('dispatch lines weighed by a scale', () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json().lines[0].lot as { id: string };
   }
+  /** Ten minutes before the dispatch's time (09:00 Manila). */
+  const AT_DISPATCH = '2026-11-22T00:50:00Z';
   const dispatch = (lines: Record<string, unknown>[]) => ({
     customer_id: ids.customer,
     facility_id: ids.mnl,
@@ -267,7 +314,7 @@ describe('dispatch lines weighed by a scale', () => {
 
   it('stores the scale on the line, posts, and reads back the same', async () => {
     const lot = await lotOf('600');
-    const r = await weight(dev.wb, 412.75);
+    const r = await weight(dev.wb, 412.75, { at: AT_DISPATCH });
     const res = await operator.post(
       '/api/dispatch-records?post=true',
       dispatch([{ lot_id: lot.id, kg: '412.75', device_id: dev.wb, reading_id: r.id }]),
@@ -286,9 +333,9 @@ describe('dispatch lines weighed by a scale', () => {
 
   it('refuses another organization’s scale, a moving weight and a weight that differs', async () => {
     const lot = await lotOf('300');
-    const foreign = await weight(dev.foreign, 100, { organizationId: otherOrg });
-    const moving = await weight(dev.wb, 100, { stable: false });
-    const good = await weight(dev.wb, 100);
+    const foreign = await weight(dev.foreign, 100, { organizationId: otherOrg, at: AT_DISPATCH });
+    const moving = await weight(dev.wb, 100, { stable: false, at: AT_DISPATCH });
+    const good = await weight(dev.wb, 100, { at: AT_DISPATCH });
     const cases: [Record<string, unknown>, number, string, RegExp][] = [
       [{ device_id: dev.foreign, reading_id: foreign.id }, 404, 'device_id', /not found/],
       [{ device_id: dev.meter, reading_id: good.id }, 422, 'device_id', /not a scale/],

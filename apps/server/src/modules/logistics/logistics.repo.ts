@@ -187,7 +187,8 @@ export async function addPoints(tx: Tx, orgId: string, tripId: string, points: P
     SELECT DISTINCT ON (p."recordedAt") p.id, ${orgId}, ${tripId}, p."recordedAt", p.latitude, p.longitude
     FROM jsonb_to_recordset(${batch}::jsonb)
       AS p(id uuid, "recordedAt" timestamptz, latitude numeric, longitude numeric)
-    WHERE NOT EXISTS (SELECT 1 FROM ${tripPoints} x WHERE x.trip_id = ${tripId} AND x.recorded_at = p."recordedAt")
+    WHERE NOT EXISTS (SELECT 1 FROM ${tripPoints} x
+      WHERE x.trip_id = ${tripId} AND x.device_id IS NULL AND x.recorded_at = p."recordedAt")
     ORDER BY p."recordedAt", p.id`);
   return rows.rowCount ?? 0;
 }

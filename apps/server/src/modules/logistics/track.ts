@@ -8,8 +8,16 @@ import * as tracker from './tracker.repo.ts';
 // trip's start and its completion (or now), else the points sent for the trip (a phone's). One source,
 // never both merged: two devices sampling at different moments zigzag between each other and lengthen
 // the distance, and the tracker — bolted to the truck, reporting by itself — is the better evidence.
+// Completing a trip keeps the tracker's track as the trip's own points (tracker.repo.ts freezeTrack):
+// a completed trip reads only what it kept, never the vehicle's tracker of today.
 
-type TripTimes = { id: string; vehicleId: string; startedAt: Date | null; completedAt: Date | null };
+type TripTimes = {
+  id: string;
+  vehicleId: string;
+  status: string;
+  startedAt: Date | null;
+  completedAt: Date | null;
+};
 
 export async function trackOf(
   db: Db | Tx,
@@ -17,6 +25,7 @@ export async function trackOf(
   trip: TripTimes,
   until: Date | null = trip.completedAt,
 ) {
+  if (trip.status === 'completed') return keptTrack(db, orgId, trip.id);
   // One after another: `db` may be a transaction.
   const device = await tracker.trackerOf(db, orgId, trip.vehicleId);
   if (device && trip.startedAt) {
@@ -24,6 +33,26 @@ export async function trackOf(
     if ((await tracker.countOf(db, track)) >= 2) return { source: 'tracker' as const, device, track };
   }
   return { source: 'points' as const, device: device ?? null, track: tracker.pointsTrack(orgId, trip.id) };
+}
+
+/** A completed trip's track as it was kept: the tracker's positions it copied, else the points sent for it. */
+async function keptTrack(db: Db | Tx, orgId: string, tripId: string) {
+  const device = await tracker.frozenTracker(db, orgId, tripId);
+  if (device)
+    return { source: 'tracker' as const, device, track: tracker.frozenTrack(orgId, tripId, device.id) };
+  return { source: 'points' as const, device: null, track: tracker.pointsTrack(orgId, tripId) };
+}
+
+/**
+ * Keeps the trip's track as it completes: the tracker's positions up to `at` are copied into the trip's
+ * points (when the tracker gave the track), and the track answered is the kept one, whose length is the
+ * GPS distance the completed trip shows from then on.
+ */
+export async function keepTrack(tx: Tx, orgId: string, trip: TripTimes, at: Date) {
+  const live = await trackOf(tx, orgId, trip, at);
+  if (live.source !== 'tracker') return live;
+  await tracker.freezeTrack(tx, orgId, trip.id, live.device.id, live.track);
+  return { ...live, track: tracker.frozenTrack(orgId, trip.id, live.device.id) };
 }
 
 /** Where every vehicle with a GPS tracker is now, by vehicle code. */

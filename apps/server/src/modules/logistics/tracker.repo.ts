@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
 import type { Db, Tx } from '../../db/client.ts';
 
 // Vehicles' GPS trackers (devices of kind gps_tracker, readings with a position): where each vehicle is
@@ -42,10 +43,46 @@ export const trackerTrack = (orgId: string, deviceId: string, from: Date, to: Da
     AND recorded_at >= ${from.toISOString()}::timestamptz
     AND recorded_at <= coalesce(${to?.toISOString() ?? null}::timestamptz, now())`;
 
-/** A trip's manual GPS points (a phone's), as rows lengthKm reads. */
+/** The GPS points sent for a trip (a phone's), as rows lengthKm reads. */
 export const pointsTrack = (orgId: string, tripId: string) => sql`
   SELECT recorded_at, latitude::float8 AS lat, longitude::float8 AS lon FROM trip_points
-  WHERE organization_id = ${orgId} AND trip_id = ${tripId}`;
+  WHERE organization_id = ${orgId} AND trip_id = ${tripId} AND device_id IS NULL`;
+
+/** The tracker's positions a completed trip kept (see freezeTrack), as rows lengthKm reads. */
+export const frozenTrack = (orgId: string, tripId: string, deviceId: string) => sql`
+  SELECT recorded_at, latitude::float8 AS lat, longitude::float8 AS lon FROM trip_points
+  WHERE organization_id = ${orgId} AND trip_id = ${tripId} AND device_id = ${deviceId}`;
+
+/** The tracker whose positions a completed trip kept, archived or moved since or not; none for a phone's track. */
+export async function frozenTracker(db: Handle, orgId: string, tripId: string): Promise<Tracker | undefined> {
+  const rows = await db.execute<Tracker>(sql`
+    SELECT d.id, d.code, d.name FROM devices d
+    WHERE d.organization_id = ${orgId} AND d.id = (
+      SELECT p.device_id FROM trip_points p
+      WHERE p.organization_id = ${orgId} AND p.trip_id = ${tripId} AND p.device_id IS NOT NULL LIMIT 1)`);
+  return rows.rows[0];
+}
+
+/**
+ * Copies a tracker's track into the trip's own points, marked with the tracker, as the trip completes:
+ * from then on the trip reads only these, so archiving the tracker, moving it to another vehicle or its
+ * late readings change neither the track nor its length. Coordinates are kept to six decimals, as sent
+ * points are. Answers how many were copied.
+ */
+export async function freezeTrack(tx: Tx, orgId: string, tripId: string, deviceId: string, track: SQL) {
+  // The instants as text, to the microsecond: a Date would cut them to milliseconds.
+  const points = await tx.execute<{ recorded_at: string; latitude: string; longitude: string }>(sql`
+    SELECT to_json(recorded_at)#>>'{}' AS recorded_at, round(lat::numeric, 6)::text AS latitude,
+      round(lon::numeric, 6)::text AS longitude
+    FROM (${track}) t ORDER BY recorded_at`);
+  const batch = JSON.stringify(points.rows.map((p) => ({ ...p, id: uuidv7() })));
+  const rows = await tx.execute(sql`
+    INSERT INTO trip_points (id, organization_id, trip_id, device_id, recorded_at, latitude, longitude)
+    SELECT p.id, ${orgId}, ${tripId}, ${deviceId}, p.recorded_at, p.latitude, p.longitude
+    FROM jsonb_to_recordset(${batch}::jsonb)
+      AS p(id uuid, recorded_at timestamptz, latitude numeric, longitude numeric)`);
+  return rows.rowCount ?? 0;
+}
 
 /** The positions of a track in time order, with coordinates written to six decimals as trip points are. */
 export async function trackPoints(db: Handle, track: SQL) {

@@ -125,6 +125,69 @@ describe('a trip’s track', () => {
     expect((await manager.get(`/api/trips/${trip.tripId}`)).json().gps_distance_km).toBe('11.1');
   });
 
+  it('is kept as the trip completes: archiving the tracker or fitting another changes nothing after', async () => {
+    const trip = await tripTo(db(), org, minutesAgo(now, 60));
+    const tracker = await addDevice(db(), org, 'gps_tracker', { vehicleId: trip.vehicleId });
+    for (const [m, lat] of [
+      [50, 14.6],
+      [40, 14.65],
+      [30, 14.7],
+    ] as const)
+      await position(org, tracker.id, m, lat);
+    const phone = await operator.post(`/api/trips/${trip.tripId}/points`, {
+      points: [{ recorded_at: minutesAgo(now, 45).toISOString(), latitude: '14.9', longitude: '121.5' }],
+    });
+    expect(phone.statusCode, phone.body).toBe(200);
+    const done = await operator.post(`/api/trips/${trip.tripId}/complete`, {
+      completed_at: minutesAgo(now, 20).toISOString(),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const kept = (await manager.get(`/api/trips/${trip.tripId}`)).json();
+    expect(kept).toMatchObject({
+      status: 'completed',
+      distance_km: '11.1',
+      gps_distance_km: '11.1',
+      track_source: 'tracker',
+      tracker: { id: tracker.id, code: tracker.code },
+    });
+    expect(kept.points).toHaveLength(3);
+
+    // A late reading inside the trip's window, the tracker archived, another fitted that reported along
+    // the same hour: what the trip shows was fixed when it completed.
+    await position(org, tracker.id, 35, 15.2);
+    expect((await manager.post(`/api/devices/${tracker.id}/archive`)).statusCode).toBe(200);
+    const fitted = await addDevice(db(), org, 'gps_tracker', { vehicleId: trip.vehicleId });
+    for (const [m, lat] of [
+      [55, 13.9],
+      [25, 14.9],
+    ] as const)
+      await position(org, fitted.id, m, lat);
+    expect((await manager.get(`/api/trips/${trip.tripId}`)).json()).toEqual(kept);
+  });
+
+  it('keeps a completed trip on its own points when the tracker gave no track then', async () => {
+    const trip = await tripTo(db(), org, minutesAgo(now, 60));
+    const sent = await operator.post(`/api/trips/${trip.tripId}/points`, {
+      points: [
+        { recorded_at: minutesAgo(now, 40).toISOString(), latitude: '14.6', longitude: '120.98' },
+        { recorded_at: minutesAgo(now, 20).toISOString(), latitude: '14.62', longitude: '120.98' },
+      ],
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const done = await operator.post(`/api/trips/${trip.tripId}/complete`, {});
+    expect(done.json()).toMatchObject({ distance_km: '2.2', track_source: 'points', tracker: null });
+    // A tracker fitted afterwards whose clock puts its positions inside the trip's hours.
+    const fitted = await addDevice(db(), org, 'gps_tracker', { vehicleId: trip.vehicleId });
+    await position(org, fitted.id, 50, 15);
+    await position(org, fitted.id, 30, 15.5);
+    expect((await manager.get(`/api/trips/${trip.tripId}`)).json()).toMatchObject({
+      track_source: 'points',
+      tracker: null,
+      gps_distance_km: '2.2',
+      points: [{ latitude: '14.600000' }, { latitude: '14.620000' }],
+    });
+  });
+
   it('falls back to the trip’s points when the tracker reported fewer than two positions', async () => {
     const trip = await tripTo(db(), org, minutesAgo(now, 60));
     const tracker = await addDevice(db(), org, 'gps_tracker', { vehicleId: trip.vehicleId });

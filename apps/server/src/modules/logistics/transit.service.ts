@@ -15,7 +15,7 @@ import { logChange } from '../activity/changes.ts';
 import * as repo from './logistics.repo.ts';
 import { lockFor, logged } from './logistics.service.ts';
 import { vehicleOf } from './records.repo.ts';
-import { trackOf } from './track.ts';
+import { keepTrack } from './track.ts';
 import { lengthKm } from './tracker.repo.ts';
 
 // A trip under way: started, its stops reached and left, its GPS track reported, then completed with
@@ -152,8 +152,10 @@ export function complete(ctx: AppContext, caller: Caller, id: string, body: Comp
       body.version,
     );
     const at = timeOf(body.completed_at, 'completed_at', 'The completion', trip.startedAt);
-    // The odometer's distance, else the track's: the tracker's up to the completion, or the trip's points.
-    const km = body.distance_km ?? (await lengthKm(tx, (await trackOf(tx, org, trip, at)).track));
+    // The track is kept whatever the distance: the tracker's up to the completion, or the trip's points.
+    const kept = await keepTrack(tx, org, trip, at);
+    // The odometer's distance, else the kept track's.
+    const km = body.distance_km ?? (await lengthKm(tx, kept.track));
     if (km === null) throw refusedTime('distance_km', 'Enter the distance driven');
     const payloadKg = await repo.payloadOf(tx, id);
     const vehicle = await vehicleOf(tx, org, trip.vehicleId);

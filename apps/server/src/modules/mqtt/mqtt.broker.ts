@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
 import { readingsResultsTopic } from '@plastrace/shared';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
@@ -8,7 +9,10 @@ import { devicesForIngest } from '../readings/readings.repo.ts';
 import { handleReadings } from './mqtt.handle.ts';
 import { deviceOfReadingsTopic, deviceOfResultsTopic } from './mqtt.payload.ts';
 
-export type MqttBroker = { port: number; close: () => Promise<void> };
+export type MqttBroker = { port: number; tls: boolean; close: () => Promise<void> };
+
+/** The embedded broker's certificate and private key (PEM), for mqtts: MQTT_TLS_CERT and MQTT_TLS_KEY. */
+export type BrokerTls = { cert: Buffer; key: Buffer };
 
 // CONNACK return codes (MQTT 3.1.1 §3.2.2.3).
 const BAD_CREDENTIALS = 4;
@@ -26,12 +30,13 @@ type Session = { key: VerifiedKey; secret: string };
  * plastrace/devices/{id}/readings of its own device (an unbound ingest key: of any of its organization's
  * devices) and subscribe only to that topic's `/results`. Each message is stored before its PUBACK, so a
  * QoS 1 publish acknowledged is a reading stored; the key is checked again on every message, so a
- * revoked key stops at its next publish.
+ * revoked key stops at its next publish. It listens on `host` (MQTT_HOST, else HOST), with TLS when given
+ * a certificate and key (mqtts); without, the keys cross the network in clear: a trusted LAN only.
  */
 export async function startEmbeddedBroker(
   db: Db,
   log: FastifyBaseLogger,
-  opts: { port: number; host?: string },
+  opts: { port: number; host?: string; tls?: BrokerTls },
 ): Promise<MqttBroker> {
   const sessions = new WeakMap<Client, Session>();
   const broker = await Aedes.createBroker({
@@ -91,7 +96,10 @@ export async function startEmbeddedBroker(
   });
   broker.on('clientError', (client, err) => log.debug({ err, client: client.id }, 'mqtt: client error'));
 
-  const server: Server = createServer(broker.handle);
+  // With a certificate the port speaks only mqtts: keys travel as passwords, so TLS is all or nothing.
+  const server: Server = opts.tls
+    ? createTlsServer({ cert: opts.tls.cert, key: opts.tls.key, minVersion: 'TLSv1.2' }, broker.handle)
+    : createServer(broker.handle);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -109,6 +117,7 @@ export async function startEmbeddedBroker(
   const port = typeof address === 'object' && address ? address.port : opts.port;
   return {
     port,
+    tls: !!opts.tls,
     close: async () => {
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));

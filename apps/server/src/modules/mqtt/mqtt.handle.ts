@@ -45,7 +45,10 @@ export async function handleReadings(
     log.warn({ deviceId: msg.deviceId, keyId: key.keyId }, `mqtt: ${error}`);
     return { results: { error } };
   }
-  const results = await ingestReadings(db, key.organizationId, parsed.readings, { deviceId: key.deviceId });
+  const results = await ingestReadings(db, key.organizationId, parsed.readings, {
+    from: { apiKeyId: key.keyId },
+    deviceId: key.deviceId,
+  });
   if (results.rejected) {
     const first = results.results.find((r) => r.status === 'rejected');
     log.warn(

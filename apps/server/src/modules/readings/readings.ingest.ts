@@ -32,6 +32,8 @@ const UNIT_ALIASES: Record<string, string> = {
 };
 
 export type IngestOptions = {
+  /** Who sends: stored on every reading (an API key's readings are a device's; a member's are by hand). */
+  from: repo.Provenance;
   /** The device an ingest key is bound to: it may write only that device's readings. */
   deviceId?: string | null;
 };
@@ -111,7 +113,7 @@ export async function ingestReadings(
   db: Db,
   organizationId: string,
   readings: readonly unknown[],
-  opts: IngestOptions = {},
+  opts: IngestOptions,
 ): Promise<ReadingsIngestResult> {
   const results: ReadingResult[] = readings.map((raw, index) => ({
     index,
@@ -135,8 +137,7 @@ export async function ingestReadings(
   );
 
   const now = Date.now();
-  const rows: repo.NewReading[] = [];
-  const rowIndex: number[] = [];
+  const accepted: { row: repo.NewReading; index: number }[] = [];
   const inBatch = new Map<string, number>();
   const seen = new Set<string>();
   parsed.forEach((r, i) => {
@@ -169,13 +170,17 @@ export async function ingestReadings(
       return;
     }
     inBatch.set(key, i);
-    rows.push(checked.row);
-    rowIndex.push(i);
+    accepted.push({ row: checked.row, index: i });
   });
+  // One order for every batch (device, then seq): the unique index and the device rows are then locked in
+  // the same order by overlapping batches, which therefore wait for each other instead of deadlocking.
+  accepted.sort((a, b) => compareText(a.row.deviceId, b.row.deviceId) || a.row.seq - b.row.seq);
+  const rows = accepted.map((a) => a.row);
+  const rowIndex = accepted.map((a) => a.index);
 
   if (seen.size) {
     await db.transaction(async (tx) => {
-      const inserted = rows.length ? await repo.insertReadings(tx, organizationId, rows) : [];
+      const inserted = rows.length ? await repo.insertReadings(tx, organizationId, rows, opts.from) : [];
       const byKey = new Map(inserted.map((r) => [`${r.deviceId}:${r.seq}`, r.id]));
       const stored: (repo.NewReading & { id: number })[] = [];
       rows.forEach((row, k) => {
@@ -190,13 +195,13 @@ export async function ingestReadings(
     });
   }
 
-  let accepted = 0;
+  let stored = 0;
   let duplicates = 0;
   for (const r of results) {
-    if (r.status === 'accepted') accepted++;
+    if (r.status === 'accepted') stored++;
     else if (r.status === 'duplicate') duplicates++;
   }
-  return { accepted, duplicates, rejected: results.length - accepted - duplicates, results };
+  return { accepted: stored, duplicates, rejected: results.length - stored - duplicates, results };
 }
 
 /** Per device seen: its newest stored reading's time and the id range of what this batch stored. */
@@ -217,5 +222,8 @@ function touches(seen: Set<string>, inserted: (repo.NewReading & { id: number })
     t.fromId = Math.min(t.fromId, r.id);
     t.toId = Math.max(t.toId, r.id);
   }
-  return [...out.values()];
+  return [...out.values()].sort((a, b) => compareText(a.deviceId, b.deviceId));
 }
+
+/** Code-point order of lower-case uuids, which is PostgreSQL's uuid order too. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

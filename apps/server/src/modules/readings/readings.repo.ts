@@ -13,8 +13,14 @@ const iso = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-M
 const isoExact = (col: string) =>
   sql.raw(`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
 
+// Provenance: a reading entered by a member is `hand`, one sent with a key `device`. The key's prefix and the
+// member's name are primary-key lookups per row returned (pages are at most 1,000 rows).
 const READING_COLUMNS = sql`r.id, r.device_id, r.seq, ${iso('r.recorded_at')} AS recorded_at,
-  ${iso('r.received_at')} AS received_at, r.kind, r.value, r.unit, r.stable, r.latitude, r.longitude`;
+  ${iso('r.received_at')} AS received_at, r.kind, r.value, r.unit, r.stable, r.latitude, r.longitude,
+  CASE WHEN r.entered_by IS NULL THEN 'device' ELSE 'hand' END AS source,
+  (SELECT k.prefix FROM api_keys k WHERE k.id = r.api_key_id) AS api_key_prefix,
+  (SELECT json_build_object('id', u.id, 'name', u.first_name || ' ' || u.last_name)
+     FROM users u WHERE u.id = r.entered_by) AS entered_by`;
 
 type ReadingRow = Omit<Reading, 'id' | 'seq'> & { id: string | number; seq: string | number };
 
@@ -50,6 +56,11 @@ export type NewReading = {
   longitude: number | null;
 };
 
+/** Who sent a batch: the API key (a device, over HTTP or MQTT), or the member who entered it by hand. */
+export type Provenance =
+  | { apiKeyId: string; enteredBy?: undefined }
+  | { enteredBy: string; apiKeyId?: undefined };
+
 export type InsertedReading = { id: number; deviceId: string; seq: number };
 
 /**
@@ -60,12 +71,13 @@ export async function insertReadings(
   tx: Handle,
   orgId: string,
   rows: NewReading[],
+  from: Provenance,
 ): Promise<InsertedReading[]> {
   const col = <T>(pick: (r: NewReading) => T) => sql.param(rows.map(pick));
   const res = await tx.execute<{ id: string; device_id: string; seq: string }>(sql`
-    INSERT INTO device_readings
-      (organization_id, device_id, seq, recorded_at, kind, value, unit, stable, latitude, longitude)
-    SELECT ${orgId}, * FROM unnest(${col((r) => r.deviceId)}::uuid[], ${col((r) => r.seq)}::bigint[],
+    INSERT INTO device_readings (organization_id, api_key_id, entered_by,
+      device_id, seq, recorded_at, kind, value, unit, stable, latitude, longitude)
+    SELECT ${orgId}, ${from.apiKeyId ?? null}::uuid, ${from.enteredBy ?? null}::uuid, * FROM unnest(${col((r) => r.deviceId)}::uuid[], ${col((r) => r.seq)}::bigint[],
       ${col((r) => r.recordedAt)}::timestamptz[], ${col((r) => r.kind)}::text[],
       ${col((r) => r.value)}::float8[], ${col((r) => r.unit)}::text[], ${col((r) => r.stable)}::bool[],
       ${col((r) => r.latitude)}::float8[], ${col((r) => r.longitude)}::float8[])
@@ -82,6 +94,12 @@ export type DeviceTouch = { deviceId: string; latestAt: string | null; fromId: n
  * never sees a reading that was rolled back.
  */
 export async function touchDevices(tx: Handle, orgId: string, touches: DeviceTouch[]): Promise<void> {
+  // The rows are locked first, in id order: an UPDATE … FROM unnest locks them in whatever order its plan
+  // joins, and two batches naming the same devices in another order (or planned otherwise) would deadlock.
+  await tx.execute(sql`
+    SELECT 1 FROM devices WHERE organization_id = ${orgId}
+      AND id = ANY(${sql.param(touches.map((t) => t.deviceId))}::uuid[])
+    ORDER BY id FOR NO KEY UPDATE`);
   const ids = sql.param(touches.map((t) => t.deviceId));
   const latest = sql.param(touches.map((t) => t.latestAt));
   const notes = sql.param(

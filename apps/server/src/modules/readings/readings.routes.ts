@@ -13,10 +13,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { authenticate, callerOf } from '../../plugins/auth.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { authenticate, bearerToken, callerOf } from '../../plugins/auth.ts';
+import { API_KEY_HEADER } from '../api-keys/api-keys.verify.ts';
 import { ReadingsLive } from './readings.live.ts';
 import * as service from './readings.service.ts';
-import { openStream } from './readings.stream.ts';
+import { openStream, STREAM_TIMING, type StreamTiming } from './readings.stream.ts';
 
 const tags = ['devices'];
 const idParams = z.object({ id: z.string().uuid() });
@@ -26,7 +28,11 @@ const idParams = z.object({ id: z.string().uuid() });
  * readings, time buckets for charts, the latest (stable) one for the receive and dispatch forms, and a
  * live stream (Server-Sent Events) fed by PostgreSQL LISTEN/NOTIFY so every instance sees every ingest.
  */
-export const readingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const readingsRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  streamTiming?: Partial<StreamTiming>;
+}> = async (app, { ctx, streamTiming }) => {
+  const timing = { ...STREAM_TIMING, ...streamTiming };
   app.addHook('onRequest', authenticate(ctx.db));
   const live = new ReadingsLive(ctx.db, app.log);
   const streams = new Set<() => void>();
@@ -109,14 +115,24 @@ export const readingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         tags,
         summary: 'A device’s new readings as they arrive (Server-Sent Events)',
         description:
-          'text/event-stream: each new reading is an event `reading` whose data is the reading’s JSON (as `GET …/readings` answers it) and whose id is the reading’s id; a comment every 15 s keeps the connection open. Send the usual Authorization header (read it with fetch, not EventSource).',
+          'text/event-stream: each new reading is an event `reading` whose data is the reading’s JSON (as `GET …/readings` answers it) and whose id is the reading’s id; a comment every 15 s keeps the connection open. The stream ends when the session or key no longer holds (checked every 15 s) and after an hour at most: reconnect. Send the usual Authorization header (read it with fetch, not EventSource).',
         params: idParams,
         produces: ['text/event-stream'],
       },
     },
     async (req, reply) => {
-      await service.deviceOf(ctx, callerOf(req), req.params.id);
-      await openStream(req, reply, live, req.params.id, streams);
+      const caller = callerOf(req);
+      const deviceId = req.params.id;
+      await service.deviceOf(ctx, caller, deviceId);
+      // authenticate took the bearer token when there is one, else the key.
+      const token = bearerToken(req);
+      const credential: service.StreamCredential = token
+        ? { tokenHash: hashToken(token) }
+        : { apiKeySecret: String(req.headers[API_KEY_HEADER]) };
+      await openStream(req, reply, live, deviceId, streams, {
+        ...timing,
+        stillAllowed: () => service.mayStillWatch(ctx, caller, credential, deviceId),
+      });
     },
   );
 };

@@ -1,4 +1,5 @@
 import {
+  can,
   type latestReadingQuerySchema,
   READING_KINDS_BY_DEVICE,
   READING_UNITS,
@@ -13,6 +14,8 @@ import type { AppContext } from '../../context.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { verifyApiKey } from '../api-keys/api-keys.verify.ts';
+import { findActiveSession } from '../auth/auth.repo.ts';
 import { ingestReadings } from './readings.ingest.ts';
 import * as repo from './readings.repo.ts';
 
@@ -20,9 +23,39 @@ const HOUR_MS = 3_600_000;
 /** The widest window a series covers: a year, so a chart's query stays one bounded index range. */
 const SERIES_MAX_MS = 366 * 24 * HOUR_MS;
 
-/** POST /api/iot/readings: a device's key may write only its own device; members any of theirs. */
+/**
+ * POST /api/iot/readings: a device's key may write only its own device; members any of theirs. A key's
+ * readings are stored as the device's, a member's as entered by hand (never evidence of a weighing).
+ */
 export function ingest(ctx: AppContext, caller: Caller, body: z.output<typeof readingsIngestSchema>) {
-  return ingestReadings(ctx.db, caller.organizationId, body.readings, { deviceId: caller.apiKey?.deviceId });
+  return ingestReadings(ctx.db, caller.organizationId, body.readings, {
+    from: caller.apiKey ? { apiKeyId: caller.apiKey.keyId } : { enteredBy: caller.userId },
+    deviceId: caller.apiKey?.deviceId,
+  });
+}
+
+/** What a stream's caller signed in with, checked again while the stream is open. */
+export type StreamCredential = { tokenHash: string } | { apiKeySecret: string };
+
+/**
+ * Whether a stream's caller may still watch the device: the session still active (not signed out,
+ * expired or switched away, the membership active, the role still allowed to read devices) or the API
+ * key not revoked, and the device still the organization's.
+ */
+export async function mayStillWatch(
+  ctx: AppContext,
+  caller: Caller,
+  credential: StreamCredential,
+  deviceId: string,
+): Promise<boolean> {
+  if ('tokenHash' in credential) {
+    const s = await findActiveSession(ctx.db, credential.tokenHash);
+    if (!s || s.sessionId !== caller.sessionId || !can(s.role, 'devices.read')) return false;
+  } else {
+    const key = await verifyApiKey(ctx.db, credential.apiKeySecret);
+    if (!key || key.keyId !== caller.apiKey?.keyId || !key.scopes.includes('read')) return false;
+  }
+  return (await repo.findDevice(ctx.db, caller.organizationId, deviceId)) !== undefined;
 }
 
 /** The caller's organization's device, else 404 (another organization's device does not exist for it). */

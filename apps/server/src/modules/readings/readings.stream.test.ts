@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
+import { DEMO_PASSWORD } from '../../seed/data.ts';
 import { useTestApp } from '../../test/app.ts';
-import { registerDevice, weight } from '../../test/devices.ts';
+import { registerDevice, revokeKey, weight } from '../../test/devices.ts';
+import { client } from '../../test/http.ts';
 import { seededOrganization } from '../../test/masterdata.ts';
 
 const ctx = useTestApp();
@@ -44,11 +46,27 @@ function sseReader(body: ReadableStream<Uint8Array>) {
   };
 }
 
-const open = (base: string, deviceId: string, signal?: AbortSignal) =>
+const open = (base: string, deviceId: string, headers?: Record<string, string>) =>
   fetch(`${base}/api/devices/${deviceId}/readings/stream`, {
-    headers: { authorization: `Bearer ${org.manager.token}` },
-    signal,
+    headers: headers ?? { authorization: `Bearer ${org.manager.token}` },
   });
+
+/** Another instance with its own stream timings, listening on a free port; closed after the file. */
+const opened: App[] = [];
+async function instance(readingsStream: { heartbeatMs?: number; maxLifeMs?: number }): Promise<string> {
+  const app = await buildApp({
+    config: { publicUrl: 'http://localhost:3000', logLevel: 'silent' },
+    db: ctx.database.db,
+    logSequencer: false,
+    factsRefresh: false,
+    reportSchedules: false,
+    marketAlerts: false,
+    iotAlerts: false,
+    readingsStream,
+  });
+  opened.push(app);
+  return app.listen({ port: 0, host: '127.0.0.1' });
+}
 
 const dataOf = (block: string) =>
   JSON.parse(
@@ -75,6 +93,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await other?.close();
+  await Promise.all(opened.map((a) => a.close()));
 });
 
 describe('GET /api/devices/{id}/readings/stream', () => {
@@ -152,6 +171,52 @@ describe('GET /api/devices/{id}/readings/stream', () => {
       await sse.until((b) => b === ': live');
       await closing.close();
       // The stream ends (null) rather than hanging.
+      expect(await sse.until(() => false)).toBeNull();
+    },
+    WAIT_MS,
+  );
+
+  it(
+    'ends when its session is signed out (checked at each heartbeat), not before',
+    async () => {
+      const url = await instance({ heartbeatMs: 200 });
+      const member = await (await client(ctx.app)).login('manager.rds@demo.plastrace.ph', DEMO_PASSWORD);
+      const res = await open(url, scale, { authorization: `Bearer ${member.token}` });
+      const sse = sseReader(res.body as ReadableStream<Uint8Array>);
+      await sse.until((b) => b === ': live');
+      // A heartbeat is written only after the check passed: the stream lives while the session does.
+      expect(await sse.until((b) => b === ': heartbeat')).toBe(': heartbeat');
+      expect((await member.post('/api/auth/logout')).statusCode).toBe(200);
+      expect(await sse.until(() => false)).toBeNull();
+    },
+    WAIT_MS,
+  );
+
+  it(
+    'ends when its API key is revoked',
+    async () => {
+      const url = await instance({ heartbeatMs: 200 });
+      const issued = await org.admin.post('/api/api-keys', { name: 'erp stream', scopes: ['read'] });
+      expect(issued.statusCode).toBe(201);
+      const key = issued.json() as { id: string; secret: string };
+      const res = await open(url, scale, { 'x-api-key': key.secret });
+      expect(res.status).toBe(200);
+      const sse = sseReader(res.body as ReadableStream<Uint8Array>);
+      await sse.until((b) => b === ': live');
+      expect(await sse.until((b) => b === ': heartbeat')).toBe(': heartbeat');
+      await revokeKey(org.admin, key.id);
+      expect(await sse.until(() => false)).toBeNull();
+    },
+    WAIT_MS,
+  );
+
+  it(
+    'ends after its longest life, whatever happens',
+    async () => {
+      const url = await instance({ maxLifeMs: 1_000 });
+      const res = await open(url, scale);
+      const sse = sseReader(res.body as ReadableStream<Uint8Array>);
+      await sse.until((b) => b === ': live');
       expect(await sse.until(() => false)).toBeNull();
     },
     WAIT_MS,

@@ -1,15 +1,24 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReadingsLive } from './readings.live.ts';
 
-const HEARTBEAT_MS = 15_000;
+export type StreamTiming = {
+  /** A comment this often keeps proxies from closing the connection; the caller is checked again then. */
+  heartbeatMs: number;
+  /** A stream ends after this long whatever happens; the web reconnects (and authenticates) again. */
+  maxLifeMs: number;
+};
+
+export const STREAM_TIMING: StreamTiming = { heartbeatMs: 15_000, maxLifeMs: 3_600_000 };
 /** Ids of readings a stream already sent: two notifications may name the same reading (concurrent batches). */
 const REMEMBERED = 5_000;
 
 /**
  * Answers with a Server-Sent Events stream of one device's new readings: headers (the security headers
  * set on the reply already), then `: live` once this instance listens, then an event per reading and a
- * comment every 15 s so proxies keep the connection. Ends when the client leaves or the server closes
- * (`streams` holds each open stream's end, for app.ts's preClose).
+ * comment every 15 s so proxies keep the connection. Ends when the client leaves, the server closes
+ * (`streams` holds each open stream's end, for app.ts's preClose), the caller's credentials no longer
+ * hold at a heartbeat (`stillAllowed`: signed out, key revoked, device gone — a stream must not outlive
+ * them), or after `maxLifeMs`.
  */
 export async function openStream(
   req: FastifyRequest,
@@ -17,6 +26,7 @@ export async function openStream(
   live: ReadingsLive,
   deviceId: string,
   streams: Set<() => void>,
+  opts: StreamTiming & { stillAllowed: () => Promise<boolean> },
 ): Promise<void> {
   reply.hijack();
   const res = reply.raw;
@@ -31,11 +41,29 @@ export async function openStream(
 
   let ended = false;
   let unwatch: (() => void) | undefined;
-  const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+  let checking = false;
+  const heartbeat = setInterval(() => {
+    if (checking) return;
+    checking = true;
+    opts.stillAllowed().then(
+      (allowed) => {
+        checking = false;
+        if (!allowed) return end();
+        if (!ended) res.write(': heartbeat\n\n');
+      },
+      (err: unknown) => {
+        // Not knowing is not allowed: the client reconnects and is authenticated afresh.
+        req.log.warn({ err }, 'readings stream: checking the caller failed; ending the stream');
+        end();
+      },
+    );
+  }, opts.heartbeatMs);
+  const expiry = setTimeout(() => end(), opts.maxLifeMs);
   const end = () => {
     if (ended) return;
     ended = true;
     clearInterval(heartbeat);
+    clearTimeout(expiry);
     unwatch?.();
     streams.delete(end);
     res.end();

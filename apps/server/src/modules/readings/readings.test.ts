@@ -214,6 +214,90 @@ describe('ingest with an API key', () => {
   });
 });
 
+describe('provenance', () => {
+  type Stored = { api_key_id: string | null; entered_by: string | null };
+  const storedRow = async (deviceId: string, s: number) =>
+    (
+      await ctx.database.db.execute<Stored>(
+        sql`SELECT api_key_id, entered_by FROM device_readings WHERE device_id = ${deviceId} AND seq = ${s}`,
+      )
+    ).rows[0];
+
+  it('stores the key a device sent with, and the member who typed a reading in, and answers both', async () => {
+    const dev = await registerDevice(org.manager, 'platform_scale');
+    const key = await ingestKey(org.admin, dev);
+    expect((await asKey(key.secret, [weight(dev, 1, 100, { secondsAgo: 2 })])).json().accepted).toBe(1);
+    expect((await ingest(org.manager, [weight(dev, 2, 200, { secondsAgo: 1 })])).json().accepted).toBe(1);
+
+    const manager = await ctx.database.db.execute<{ id: string; name: string }>(
+      sql`SELECT id, first_name || ' ' || last_name AS name FROM users WHERE email = 'manager.rdg@demo.plastrace.ph'`,
+    );
+    const managerId = manager.rows[0]?.id as string;
+    expect(await storedRow(dev, 1)).toEqual({ api_key_id: key.id, entered_by: null });
+    expect(await storedRow(dev, 2)).toEqual({ api_key_id: null, entered_by: managerId });
+
+    const [byHand, byDevice] = (await org.auditor.get(`/api/devices/${dev}/readings`)).json().items;
+    expect(byDevice).toMatchObject({
+      seq: 1,
+      source: 'device',
+      api_key_prefix: key.secret.slice(0, 12),
+      entered_by: null,
+    });
+    expect(byHand).toMatchObject({
+      seq: 2,
+      source: 'hand',
+      api_key_prefix: null,
+      entered_by: { id: managerId, name: manager.rows[0]?.name },
+    });
+    const latest = (await org.auditor.get(`/api/devices/${dev}/readings/latest`)).json().reading;
+    expect(latest).toMatchObject({ seq: 2, source: 'hand' });
+  });
+
+  it('takes a duplicate as the first sender’s: a later one never changes who sent it', async () => {
+    const dev = await registerDevice(org.manager, 'platform_scale');
+    const key = await ingestKey(org.admin, dev);
+    const reading = weight(dev, 1, 100);
+    expect((await asKey(key.secret, [reading])).json().accepted).toBe(1);
+    expect((await ingest(org.manager, [reading])).json().duplicates).toBe(1);
+    expect(await storedRow(dev, 1)).toEqual({ api_key_id: key.id, entered_by: null });
+  });
+});
+
+describe('concurrent batches', () => {
+  it('store overlapping batches sent in opposite orders without a deadlock', async () => {
+    const devices = [
+      await registerDevice(org.manager, 'platform_scale'),
+      await registerDevice(org.manager, 'platform_scale'),
+      await registerDevice(org.manager, 'platform_scale'),
+    ];
+    // Each batch names every device, half of them in reverse, with sequence numbers that overlap the
+    // next batch's: without one locking order two of them wait for each other.
+    const batch = (round: number) => {
+      const readings = devices.flatMap((d) =>
+        Array.from({ length: 20 }, (_, i) => weight(d, round * 10 + i, round, { secondsAgo: 60 - round })),
+      );
+      return round % 2 ? readings.reverse() : readings;
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, round) => ingest(org.manager, batch(round))),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(200));
+    const count = await ctx.database.db.execute<{ n: string }>(
+      sql`SELECT count(*) AS n FROM device_readings WHERE device_id = ANY(${sql.param(devices)}::uuid[])`,
+    );
+    // Rounds 0–11 cover seq 0–129 on each device.
+    expect(Number(count.rows[0]?.n)).toBe(3 * 130);
+    const totals = answers.reduce(
+      (t, a) => ({
+        accepted: t.accepted + a.json().accepted,
+        duplicates: t.duplicates + a.json().duplicates,
+      }),
+      { accepted: 0, duplicates: 0 },
+    );
+    expect(totals).toEqual({ accepted: 3 * 130, duplicates: 12 * 60 - 3 * 130 });
+  });
+});
+
 describe('reading queries', () => {
   let dev: string;
   const base = Date.parse('2026-06-01T00:00:00Z');

@@ -9,7 +9,7 @@ import { ActionError } from '../../components/common/QueryError.tsx';
 import { useSchemaForm } from '../../components/common/schemaForm.ts';
 import { useMe } from '../../components/common/useMe.ts';
 import type { PickedLot } from '../../components/lots/LotPicker.tsx';
-import { useFacilityScales } from '../../components/ScaleWeight.tsx';
+import { ScaleStreams, useFacilityScales } from '../../components/ScaleWeight.tsx';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { useMaterialOptions } from '../receive-records/api.ts';
 import { useOrganization } from '../settings/api.ts';
@@ -115,14 +115,16 @@ export function DispatchRecordForm({ record }: { record?: DispatchRecord }) {
             );
           }}
         />
-        <LoadRows
-          form={form}
-          picked={picked}
-          onPick={(lot) => setPicked((m) => new Map(m).set(lot.id, lot))}
-          orderPrice={orderPrice}
-          scales={scales}
-          timeZone={timeZone}
-        />
+        <ScaleStreams>
+          <LoadRows
+            form={form}
+            picked={picked}
+            onPick={(lot) => setPicked((m) => new Map(m).set(lot.id, lot))}
+            orderPrice={orderPrice}
+            scales={scales}
+            timeZone={timeZone}
+          />
+        </ScaleStreams>
         <Title order={2} fz="h4">
           Truck and weighbridge
         </Title>

@@ -34,6 +34,11 @@ export function ApiKeysTab() {
       <Badge color="gray" variant="light">
         Revoked
       </Badge>
+    ) : k.issuerDeactivated ? (
+      // The key acts as the member who issued it: it stopped working when they left. Issue another.
+      <Badge color="orange" variant="light" title="Its issuer was deactivated: revoke it and issue another">
+        Issuer deactivated
+      </Badge>
     ) : (
       <Badge color="teal" variant="light">
         Active

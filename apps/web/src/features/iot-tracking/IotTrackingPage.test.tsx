@@ -83,6 +83,7 @@ const key = (over: Record<string, unknown> = {}) =>
     created_by: USER,
     last_used_at: null,
     revoked_at: null,
+    issuer_deactivated: false,
     ...over,
   });
 

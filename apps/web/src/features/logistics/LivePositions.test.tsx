@@ -6,6 +6,7 @@ import { fakeApi, json } from '../../test/fakeApi.ts';
 import { page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
 import { wire } from '../../test/wire.ts';
+import { usePositions } from './api.ts';
 import { LivePositions } from './LivePositions.tsx';
 
 const POSITIONS = '/api/logistics/positions';
@@ -28,6 +29,17 @@ const position = (code: string, over: Record<string, unknown> = {}) => ({
   trip: null,
   ...over,
 });
+
+/** LivePositions beside a line that shows once the positions query has its answer: a positive signal. */
+function WithAnswerShown() {
+  const answered = usePositions().isSuccess;
+  return (
+    <>
+      <LivePositions />
+      {answered && <p>Positions answered</p>}
+    </>
+  );
+}
 
 describe('Live positions', () => {
   it('lists each tracked vehicle with its trip and last position, stale ones marked', async () => {
@@ -60,8 +72,11 @@ describe('Live positions', () => {
 
   it('shows nothing while no tracker has reported', async () => {
     const server = fakeApi({ ...signInAs('operator'), [`GET ${POSITIONS}`]: json({ items: [] }) });
-    renderWithAuth(routes, '/logistics');
-    await expect.poll(() => server.calls('GET', POSITIONS).length, { timeout: 10_000 }).toBe(1);
+    renderWithAuth(page('/logistics', WithAnswerShown), '/logistics');
+    // The answer has reached the page (the same render LivePositions gets it in): only now is the
+    // region's absence the empty answer's doing rather than the request still being under way.
+    await screen.findByText('Positions answered', undefined, { timeout: 10_000 });
+    expect(server.calls('GET', POSITIONS)).toHaveLength(1);
     expect(screen.queryByRole('region', { name: 'Live positions' })).toBeNull();
   });
 });

@@ -3,11 +3,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { fromLocalInput } from '../../components/common/datetime.ts';
 import { fakeApi, json } from '../../test/fakeApi.ts';
 import { page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
 import { wire } from '../../test/wire.ts';
-import { MeterReadings } from './MeterReadings.tsx';
+import { MeterReadings, useMeterEnergy } from './MeterReadings.tsx';
 
 // "Take kWh from meter" on the run form: the line's meter readings at the run's start and end, taken into
 // the form with the meter named; nothing for a line without a meter.
@@ -16,14 +17,28 @@ const LINE = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f6001';
 const METER = { id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f6002', code: 'EM-1', name: 'Wash line meter' };
 const URL_PATH = `GET /api/production-lines/${LINE}/meter-energy`;
 
+const STARTED = '2026-11-21T06:00';
+const ENDED = '2026-11-21T14:00';
+
+/** The same query as the panel's (one cache entry): says when the server's answer is in. */
+function Answered() {
+  const q = useMeterEnergy(
+    LINE,
+    fromLocalInput(STARTED, 'Asia/Manila'),
+    fromLocalInput(ENDED, 'Asia/Manila'),
+  );
+  return <p data-testid="answered">{q.isSuccess ? `answered: ${q.data.reason ?? 'no reason'}` : q.status}</p>;
+}
+
 function Harness() {
   const [taken, setTaken] = useState('');
   return (
     <>
+      <Answered />
       <MeterReadings
         lineId={LINE}
-        startedAt="2026-11-21T06:00"
-        endedAt="2026-11-21T14:00"
+        startedAt={STARTED}
+        endedAt={ENDED}
         timeZone="Asia/Manila"
         meterDeviceId=""
         onTake={(m) => setTaken(`${m.deviceId} ${m.start} ${m.end}`)}
@@ -83,10 +98,11 @@ describe('Take kWh from meter', () => {
       kwh: null,
       reason: 'This line has no energy meter',
     });
+    // The panel has the answer once the probe beside it shows it (one query, one cache entry).
     await waitFor(() =>
-      expect(server.calls('GET', `/api/production-lines/${LINE}/meter-energy`)).toHaveLength(1),
+      expect(screen.getByTestId('answered')).toHaveTextContent('answered: This line has no energy meter'),
     );
-    await new Promise((r) => setTimeout(r, 50));
+    expect(server.calls('GET', `/api/production-lines/${LINE}/meter-energy`)).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Take kWh from meter' })).not.toBeInTheDocument();
     expect(screen.queryByText('This line has no energy meter')).not.toBeInTheDocument();
   });

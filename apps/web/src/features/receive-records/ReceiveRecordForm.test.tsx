@@ -104,7 +104,10 @@ async function fillHeader(user: ReturnType<typeof userEvent.setup>) {
 const line = (n: number) => within(screen.getByRole('group', { name: `Line ${n}` }));
 
 describe('New delivery form', () => {
-  it('previews each line and the total, then sends the body with an Idempotency-Key', async () => {
+  // Much typing: on a busy CI machine it takes well over the default 20 s.
+  it('previews each line and the total, then sends the body with an Idempotency-Key', {
+    timeout: 90_000,
+  }, async () => {
     const { server, user } = renderForm({
       'POST /api/receive-records': record(wireRecord(), 201),
       [`GET /api/receive-records/${RECORD_ID}`]: record(wireRecord()),

@@ -17,7 +17,7 @@ import { newIdempotencyKey } from '../../api/idempotency.ts';
 import { wireFieldErrorsOf } from '../../components/common/apiErrors.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
 import { useCan, useMe } from '../../components/common/useMe.ts';
-import { useFacilityScales } from '../../components/ScaleWeight.tsx';
+import { ScaleStreams, useFacilityScales } from '../../components/ScaleWeight.tsx';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import {
   type ReceiveRecord,
@@ -215,25 +215,27 @@ export function ReceiveRecordForm({ record, orderId }: { record?: ReceiveRecord;
             {form.errors.lines}
           </Text>
         )}
-        <Stack gap="sm" ref={linesRef}>
-          {values.lines.map((line, i) => (
-            <LineFields
-              key={line.key}
-              form={form}
-              index={i}
-              materials={materialList}
-              listPrice={listPrices.get(line.material_id)}
-              order={receiving.lineOrder(line.material_id)}
-              canRemove={values.lines.length > 1}
-              onRemove={() => removeLine(i)}
-              onEnterInLastField={() => {
-                if (i === values.lines.length - 1) addLine();
-              }}
-              scales={scales}
-              timeZone={timeZone}
-            />
-          ))}
-        </Stack>
+        <ScaleStreams>
+          <Stack gap="sm" ref={linesRef}>
+            {values.lines.map((line, i) => (
+              <LineFields
+                key={line.key}
+                form={form}
+                index={i}
+                materials={materialList}
+                listPrice={listPrices.get(line.material_id)}
+                order={receiving.lineOrder(line.material_id)}
+                canRemove={values.lines.length > 1}
+                onRemove={() => removeLine(i)}
+                onEnterInLastField={() => {
+                  if (i === values.lines.length - 1) addLine();
+                }}
+                scales={scales}
+                timeZone={timeZone}
+              />
+            ))}
+          </Stack>
+        </ScaleStreams>
         <Group>
           <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={addLine}>
             Add line

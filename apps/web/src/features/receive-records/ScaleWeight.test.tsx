@@ -6,7 +6,7 @@ import {
   receiveRecordSchema,
   supplierLookupSchema,
 } from '@plastrace/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '../../test/fakeApi.ts';
@@ -19,10 +19,42 @@ import { ReceiveRecordDetailPage } from './ReceiveRecordDetailPage.tsx';
 import { FACILITY, HDPE, PET, RECORD_ID, SUPPLIER, wireRecord } from './testData.ts';
 
 // The receive form's scale panel: the facility's scale, its live weight, "Use this weight" filling the
-// gross and sending the device and reading, and a weight typed over it sent as typed by hand.
+// gross and sending the device and reading, and a weight typed over it sent as typed by hand; one
+// stream for all the lines, and no weight taken that is too old for the record.
 
-const live = vi.hoisted(() => ({ value: null as unknown }));
-vi.mock('../iot-tracking/useLiveReadings.ts', () => ({ useLiveReadings: () => live.value }));
+// The hook stands in for the stream: `set` pushes a reading to every open one, `open` lists the device
+// of each stream open now.
+const live = vi.hoisted(() => {
+  let value: unknown = null;
+  const listeners = new Set<() => void>();
+  return {
+    open: [] as string[],
+    get: () => value,
+    set(v: unknown) {
+      value = v;
+      for (const l of listeners) l();
+    },
+    subscribe(l: () => void) {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+  };
+});
+vi.mock('../iot-tracking/useLiveReadings.ts', async () => {
+  const { useEffect, useSyncExternalStore } = await import('react');
+  return {
+    useLiveReadings: (deviceId: string | null) => {
+      useEffect(() => {
+        if (!deviceId) return;
+        live.open.push(deviceId);
+        return () => {
+          live.open.splice(live.open.indexOf(deviceId), 1);
+        };
+      }, [deviceId]);
+      return useSyncExternalStore(live.subscribe, live.get);
+    },
+  };
+});
 
 const SCALE_ID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f9001';
 const scale = {
@@ -49,11 +81,15 @@ const scale = {
   updated_at: '2026-01-01T00:00:00.000Z',
 };
 
-const reading = (stable: boolean): LiveReadings['latest'] => ({
+/** A reading of the scale, a minute old unless said. */
+const reading = (
+  stable: boolean,
+  recordedAt = new Date(Date.now() - 60_000).toISOString(),
+): LiveReadings['latest'] => ({
   id: 777,
   deviceId: SCALE_ID,
   seq: 12,
-  recordedAt: '2026-05-20T04:03:14.000Z',
+  recordedAt,
   kind: 'weight',
   value: 1250.5,
   unit: 'kg',
@@ -105,7 +141,7 @@ async function fillHeader(user: ReturnType<typeof userEvent.setup>) {
 const line1 = () => within(screen.getByRole('group', { name: 'Line 1' }));
 
 beforeEach(() => {
-  live.value = { latest: reading(true), readings: [], status: 'live' } satisfies LiveReadings;
+  live.set({ latest: reading(true), readings: [], status: 'live' } satisfies LiveReadings);
 });
 
 describe('Scale weight on a delivery line', () => {
@@ -129,16 +165,14 @@ describe('Scale weight on a delivery line', () => {
   it('drops the scale when the weight is typed over, and waits for a stable weight', {
     timeout: 90_000,
   }, async () => {
-    live.value = { latest: reading(false), readings: [], status: 'live' } satisfies LiveReadings;
+    live.set({ latest: reading(false), readings: [], status: 'live' } satisfies LiveReadings);
     const { server, user } = renderForm([scale]);
     await fillHeader(user);
     const use = await line1().findByRole('button', { name: 'Use this weight' });
     expect(use).toBeDisabled();
     expect(line1().getByText('Moving')).toBeInTheDocument();
 
-    live.value = { latest: reading(true), readings: [], status: 'live' } satisfies LiveReadings;
-    // Any re-render picks the stable weight up (the hook streams in the app).
-    await user.type(line1().getByRole('textbox', { name: 'Tare kg' }), '0');
+    act(() => live.set({ latest: reading(true), readings: [], status: 'live' } satisfies LiveReadings));
     await waitFor(() => expect(line1().getByRole('button', { name: 'Use this weight' })).toBeEnabled());
     await user.click(line1().getByRole('button', { name: 'Use this weight' }));
     await user.type(line1().getByRole('textbox', { name: /^Gross kg/ }), '9');
@@ -150,6 +184,44 @@ describe('Scale weight on a delivery line', () => {
     expect(body.lines[0]).toMatchObject({ gross_kg: '1250.59' });
     expect(body.lines[0]).not.toHaveProperty('device_id');
     expect(body.lines[0]).not.toHaveProperty('reading_id');
+  });
+
+  it('opens one stream for all the lines weighed on one scale', { timeout: 90_000 }, async () => {
+    const { user } = renderForm([scale]);
+    await fillHeader(user);
+    await line1().findByRole('button', { name: 'Use this weight' });
+    await user.click(screen.getByRole('button', { name: 'Add line' }));
+    await user.click(screen.getByRole('button', { name: 'Add line' }));
+    const line3 = within(await screen.findByRole('group', { name: 'Line 3' }));
+    expect(await line3.findByRole('button', { name: 'Use this weight' })).toBeEnabled();
+    expect(line3.getByTestId('scale-weight')).toHaveTextContent('1,250.5 kg');
+    expect(live.open).toEqual([SCALE_ID]);
+    // A new weight reaches every line through that one stream.
+    act(() => live.set({ latest: { ...reading(true), id: 778, value: 980 }, readings: [], status: 'live' }));
+    await waitFor(() => expect(line3.getByTestId('scale-weight')).toHaveTextContent('980 kg'));
+    expect(line1().getByTestId('scale-weight')).toHaveTextContent('980 kg');
+  });
+
+  it('does not take a weight older than 30 minutes', { timeout: 90_000 }, async () => {
+    // 31 minutes ago, shown in the organization's zone (Manila).
+    const at = new Date(Date.now() - 31 * 60_000);
+    live.set({
+      latest: reading(true, at.toISOString()),
+      readings: [],
+      status: 'live',
+    } satisfies LiveReadings);
+    const { user } = renderForm([scale]);
+    await fillHeader(user);
+    expect(await line1().findByRole('button', { name: 'Use this weight' })).toBeDisabled();
+    const hhmm = new Intl.DateTimeFormat('en-PH', {
+      timeZone: 'Asia/Manila',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(at);
+    expect(line1().getByText(new RegExp(`The last weight is from ${hhmm}: weigh again`))).toBeInTheDocument();
+    act(() => live.set({ latest: reading(true), readings: [], status: 'live' } satisfies LiveReadings));
+    await waitFor(() => expect(line1().getByRole('button', { name: 'Use this weight' })).toBeEnabled());
   });
 
   it('leaves the form as it was where the facility has no scale', { timeout: 90_000 }, async () => {
