@@ -1,23 +1,32 @@
 import { Anchor, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../components/common/PageHeader.tsx';
-import { PermissionNotice } from '../../components/common/QueryError.tsx';
-import { useCan } from '../../components/common/useMe.ts';
+import { RequirePermission } from '../../components/common/RequirePermission.tsx';
+import { usePageTitle } from '../../layout/pageTitle.ts';
 import { useAttribution } from './api.ts';
 import { HistoryList } from './HistoryList.tsx';
 import { IdentifyPanel } from './IdentifyPanel.tsx';
 import { SiteLibrary } from './SiteLibrary.tsx';
 
+const TITLE = 'AI identification';
+
 /** /ai-identification: identify a polymer from its spectrum, confirm it onto a lot or receive line. */
 export function AiIdentificationPage() {
-  const canRead = useCan('identification.read');
+  usePageTitle(TITLE);
+  return (
+    <RequirePermission action="identification.read" title={TITLE}>
+      <AiIdentification />
+    </RequirePermission>
+  );
+}
+
+function AiIdentification() {
   const [showAttribution, setShowAttribution] = useState(false);
   const attribution = useAttribution(showAttribution);
-  if (!canRead) return <PermissionNotice />;
   return (
     <Stack gap="md">
       <PageHeader
-        title="AI identification"
+        title={TITLE}
         description="Polymer identification from FTIR, NIR or Raman spectra. A photo is evidence only: the resin code is confirmed by a person or a spectrum."
       />
       <Tabs defaultValue="identify" keepMounted={false}>
