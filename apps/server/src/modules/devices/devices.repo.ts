@@ -180,13 +180,3 @@ export async function insertCalibration(tx: Tx, values: typeof deviceCalibration
   if (!saved) throw new Error(`calibration ${row.id} vanished after insert`);
   return saved;
 }
-
-/** The organization's today (YYYY-MM-DD), for rules on days. */
-export async function organizationToday(db: Handle, orgId: string): Promise<string> {
-  const [row] = await db
-    .select({ today: sql<string>`(now() AT TIME ZONE ${organizations.timeZone})::date::text` })
-    .from(organizations)
-    .where(eq(organizations.id, orgId));
-  if (!row) throw new Error(`organization ${orgId} not found`);
-  return row.today;
-}
