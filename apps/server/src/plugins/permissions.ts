@@ -23,17 +23,22 @@ const READS = new Set(['GET', 'HEAD']);
 /**
  * An organization API key does one of two things, whatever its issuer's role: send readings (the
  * `ingest` scope) or read what an auditor may read (the `read` scope, GET only). Everything else —
- * writes, and the account routes, which need a session — is refused, saying why.
+ * writes, and the account routes, which need a session — is refused. The one rule for the guard and
+ * for the OpenAPI document's security (plugins/openapi.ts).
  */
+export function keyScopeFor(method: string, action: Action): 'ingest' | 'read' | null {
+  if (action === 'readings.ingest') return 'ingest';
+  if (READS.has(method.toUpperCase()) && action !== 'account.self' && can('auditor', action)) return 'read';
+  return null;
+}
+
 function assertKeyMay(req: FastifyRequest, key: NonNullable<Caller['apiKey']>, action: Action): void {
-  if (action === 'readings.ingest') {
-    if (key.scopes.includes('ingest')) return;
+  const scope = keyScopeFor(req.method, action);
+  if (scope && key.scopes.includes(scope)) return;
+  if (scope === 'ingest')
     throw forbidden('This API key may not send readings: it was issued without the ingest scope.');
-  }
-  if (READS.has(req.method) && action !== 'account.self' && can('auditor', action)) {
-    if (key.scopes.includes('read')) return;
+  if (scope === 'read')
     throw forbidden('This API key may not read data: it was issued without the read scope.');
-  }
   throw forbidden(
     `This API key may not ${PERMISSIONS[action].does}: a key only sends readings or reads what an auditor may.`,
   );

@@ -259,13 +259,17 @@ describe('the permission guard with API keys', () => {
     const reader = await issue({ name: 'Walk read', scopes: ['read'] });
     const sender = await issue({ name: 'Walk ingest', scopes: ['ingest'] });
     const doc = (await ctx.app.inject('/api/openapi.json')).json() as {
-      paths: Record<string, Record<string, { 'x-permission'?: Action | 'public' }>>;
+      paths: Record<
+        string,
+        Record<string, { 'x-permission'?: Action | 'public'; security: Record<string, string[]>[] }>
+      >;
     };
     const ops = Object.entries(doc.paths).flatMap(([path, o]) =>
       Object.entries(o).map(([method, op]) => ({
         method: method.toUpperCase() as Method,
         path,
         action: op['x-permission'],
+        keyScopes: op.security.find((s) => s.apiKey)?.apiKey ?? [],
       })),
     );
     const id = '00000000-0000-4000-8000-000000000000';
@@ -274,6 +278,10 @@ describe('the permission guard with API keys', () => {
       if (!op.action || op.action === 'public') continue;
       const url = op.path.replace(/\{(\w+)\}/g, (_, n: string) => (n === 'format' ? 'svg' : id));
       const readable = op.method === 'GET' && op.action !== 'account.self' && can('auditor', op.action);
+      // The document tells machines the same: the scope a key needs, where a key may call at all.
+      const documented = readable ? ['read'] : op.action === 'readings.ingest' ? ['ingest'] : [];
+      if (JSON.stringify(op.keyScopes) !== JSON.stringify(documented))
+        mismatches.push(`documented ${op.method} ${op.path}: ${op.keyScopes.join(',') || 'no key'}`);
       for (const [secret, allowed] of [
         [reader.secret, readable],
         [sender.secret, op.action === 'readings.ingest'],

@@ -148,11 +148,22 @@ describe('cross-cutting HTTP behaviour', () => {
 describe('OpenAPI document', () => {
   it('says which calls need a session and which need the CSRF header', async () => {
     const doc = (await ctx.app.inject('/api/openapi.json')).json();
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['bearerAuth', 'csrfToken']);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKey', 'bearerAuth', 'csrfToken']);
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'x-api-key',
+    });
     expect(doc.paths['/api/health'].get.security).toEqual([]);
     expect(doc.paths['/api/public/lots/{id}'].get.security).toEqual([]);
     expect(doc.paths['/api/auth/login'].post.security).toEqual([{ csrfToken: [] }]);
-    expect(doc.paths['/api/facilities'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/api/facilities'].get.security).toEqual([{ bearerAuth: [] }, { apiKey: ['read'] }]);
+    expect(doc.paths['/api/iot/readings'].post.security).toEqual([
+      { bearerAuth: [], csrfToken: [] },
+      { apiKey: ['ingest'] },
+    ]);
+    // Account routes and writes need a session: no key alternative.
+    expect(doc.paths['/api/dashboard/users/me'].get.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/api/facilities'].post.security).toEqual([{ bearerAuth: [], csrfToken: [] }]);
     expect(doc.paths['/api/auth/logout'].post.security).toEqual([{ bearerAuth: [], csrfToken: [] }]);
   });
