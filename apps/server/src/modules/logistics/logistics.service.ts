@@ -22,7 +22,7 @@ import { idempotent } from '../security/idempotency.ts';
 import { checkedPlan, type TripPlan } from './logistics.plan.ts';
 import * as repo from './logistics.repo.ts';
 import { TRIP_CSV, toFactor, toPoint, toStop, toTrip } from './logistics.views.ts';
-import { trackOf } from './track.ts';
+import { keepTrack, trackOf } from './track.ts';
 import { lengthKm, trackPoints } from './tracker.repo.ts';
 
 // Trips: planned with their stops, then started, driven (stop times, GPS points) and completed with the
@@ -230,7 +230,7 @@ export function update(ctx: AppContext, caller: Caller, id: string, changes: Cha
   });
 }
 
-/** Cancels a trip not yet completed; its records are free to go on another trip. */
+/** Cancels a trip not yet completed; its records are free to go on another trip, its track is kept. */
 export function cancel(ctx: AppContext, caller: Caller, id: string, reason: string, version?: number) {
   return ctx.db.transaction(async (tx) => {
     const trip = await lockFor(
@@ -241,6 +241,9 @@ export function cancel(ctx: AppContext, caller: Caller, id: string, reason: stri
       (n, s) => `${n} is ${s}; only a planned trip or one in transit can be cancelled.`,
       version,
     );
+    // Cancelled on the road, it keeps the track it had until now, as a completed trip does: the truck's
+    // next job is not this trip's.
+    if (trip.status === 'in_transit') await keepTrack(tx, caller.organizationId, trip, new Date());
     await repo.updateTrip(tx, caller.organizationId, id, { status: 'cancelled', cancelReason: reason });
     return logged(
       tx,

@@ -9,7 +9,8 @@ import * as tracker from './tracker.repo.ts';
 // never both merged: two devices sampling at different moments zigzag between each other and lengthen
 // the distance, and the tracker — bolted to the truck, reporting by itself — is the better evidence.
 // Completing a trip keeps the tracker's track as the trip's own points (tracker.repo.ts freezeTrack):
-// a completed trip reads only what it kept, never the vehicle's tracker of today.
+// a completed trip reads only what it kept, never the vehicle's tracker of today. A trip cancelled in
+// transit keeps its track up to the cancellation the same way.
 
 type TripTimes = {
   id: string;
@@ -25,7 +26,7 @@ export async function trackOf(
   trip: TripTimes,
   until: Date | null = trip.completedAt,
 ) {
-  if (trip.status === 'completed') return keptTrack(db, orgId, trip.id);
+  if (trip.status === 'completed' || trip.status === 'cancelled') return keptTrack(db, orgId, trip.id);
   // One after another: `db` may be a transaction.
   const device = await tracker.trackerOf(db, orgId, trip.vehicleId);
   if (device && trip.startedAt) {
@@ -35,7 +36,7 @@ export async function trackOf(
   return { source: 'points' as const, device: device ?? null, track: tracker.pointsTrack(orgId, trip.id) };
 }
 
-/** A completed trip's track as it was kept: the tracker's positions it copied, else the points sent for it. */
+/** A completed or cancelled trip's track as it was kept: the tracker's positions it copied, else the points sent for it. */
 async function keptTrack(db: Db | Tx, orgId: string, tripId: string) {
   const device = await tracker.frozenTracker(db, orgId, tripId);
   if (device)

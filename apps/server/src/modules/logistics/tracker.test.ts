@@ -165,6 +165,34 @@ describe('a trip’s track', () => {
     expect((await manager.get(`/api/trips/${trip.tripId}`)).json()).toEqual(kept);
   });
 
+  it('is kept when a trip in transit is cancelled: the truck’s next job is not this trip’s', async () => {
+    const trip = await tripTo(db(), org, minutesAgo(now, 60));
+    const tracker = await addDevice(db(), org, 'gps_tracker', { vehicleId: trip.vehicleId });
+    for (const [m, lat] of [
+      [50, 14.6],
+      [40, 14.65],
+      [30, 14.7],
+    ] as const)
+      await position(org, tracker.id, m, lat);
+    const { version } = (await manager.get(`/api/trips/${trip.tripId}`)).json();
+    const cancelled = await manager.post(`/api/trips/${trip.tripId}/cancel`, {
+      reason: 'Truck broke down on NLEX',
+      version,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const kept = (await manager.get(`/api/trips/${trip.tripId}`)).json();
+    expect(kept).toMatchObject({
+      status: 'cancelled',
+      track_source: 'tracker',
+      tracker: { id: tracker.id },
+      gps_distance_km: '11.1',
+    });
+    expect(kept.points).toHaveLength(3);
+    // The same truck drives on (towed, or its next job): none of it is the cancelled trip's.
+    await position(org, tracker.id, -1, 16);
+    expect((await manager.get(`/api/trips/${trip.tripId}`)).json()).toEqual(kept);
+  });
+
   it('keeps a completed trip on its own points when the tracker gave no track then', async () => {
     const trip = await tripTo(db(), org, minutesAgo(now, 60));
     const sent = await operator.post(`/api/trips/${trip.tripId}/points`, {

@@ -2,6 +2,7 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { type Camelize, READING_UNITS, type ReadingKind, type ReadingSeries } from '@plastrace/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
+import { SvgAxes, type SvgFrame } from '../../components/charts/SvgAxes.tsx';
 import { type LiveReading, useLiveReadings } from './useLiveReadings.ts';
 
 /** Points the chart draws at most: the hour's buckets and the live tail after them. */
@@ -9,6 +10,7 @@ export const CHART_POINTS = 300;
 const W = 600;
 const H = 180;
 const PAD = { left: 56, right: 12, top: 12, bottom: 24 };
+const FRAME: SvgFrame = { width: W, height: H, pad: PAD };
 
 export type ChartPoint = { at: number; value: number };
 
@@ -51,28 +53,7 @@ function LineChart({ points, unit }: { points: ChartPoint[]; unit: string }) {
       role="img"
       aria-label={`Readings from ${timeLabel(first.at)} to ${timeLabel(last.at)}, ${number(lo)} to ${number(hi)} ${unit}`}
     >
-      <line
-        x1={PAD.left}
-        y1={H - PAD.bottom}
-        x2={W - PAD.right}
-        y2={H - PAD.bottom}
-        stroke="currentColor"
-        opacity={0.3}
-      />
-      <line
-        x1={PAD.left}
-        y1={PAD.top}
-        x2={PAD.left}
-        y2={H - PAD.bottom}
-        stroke="currentColor"
-        opacity={0.3}
-      />
-      <text x={PAD.left - 6} y={PAD.top + 4} textAnchor="end" fontSize={11} fill="currentColor">
-        {number(hi)}
-      </text>
-      <text x={PAD.left - 6} y={H - PAD.bottom} textAnchor="end" fontSize={11} fill="currentColor">
-        {number(lo)}
-      </text>
+      <SvgAxes frame={FRAME} high={number(hi)} low={number(lo)} />
       {ticks.map((t, i) => (
         <text
           key={t}

@@ -250,6 +250,43 @@ describe('IoT tracking page', () => {
     expect(server.calls('POST', `/api/api-keys/${KEY_ID}/revoke`)).toHaveLength(1);
   });
 
+  it('marks a key whose issuer was deactivated, and a revoked key, each offering what to do', async () => {
+    fakeApi({
+      ...signInAs('admin'),
+      'GET /api/devices': devices(),
+      'GET /api/api-keys': json(
+        wire(pageOf(apiKeySchema), {
+          items: [
+            key({ issuer_deactivated: true }),
+            key({
+              id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f7002',
+              name: 'Old gateway',
+              revoked_at: '2026-11-10T00:00:00.000Z',
+            }),
+            key({ id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f7003', name: 'Scale gateway' }),
+          ],
+          next_cursor: null,
+        }),
+      ),
+    });
+    renderWithAuth(routes, '/iot-tracking?tab=keys');
+    const table = within(await screen.findByRole('table', { name: 'API keys' }));
+    const [, orphan, revoked, active] = table.getAllByRole('row') as HTMLElement[];
+    const badge = within(orphan as HTMLElement).getByText('Issuer deactivated');
+    expect(badge.closest('[title]')).toHaveAttribute(
+      'title',
+      'Its issuer was deactivated: revoke it and issue another',
+    );
+    // It can still be revoked; a revoked key cannot be revoked again.
+    expect(
+      within(orphan as HTMLElement).getByRole('button', { name: 'Revoke ERP reader' }),
+    ).toBeInTheDocument();
+    expect(within(revoked as HTMLElement).getByText('Revoked')).toBeInTheDocument();
+    expect(within(revoked as HTMLElement).queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
+    expect(within(active as HTMLElement).getByText('Active')).toBeInTheDocument();
+    expect(within(active as HTMLElement).queryByText('Issuer deactivated')).not.toBeInTheDocument();
+  });
+
   it('shows the devices as cards on a phone', async () => {
     await onPhone(async () => {
       fakeApi({ ...signInAs('operator'), 'GET /api/devices': devices() });

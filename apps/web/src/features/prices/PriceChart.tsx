@@ -1,11 +1,13 @@
 import { Stack, Text } from '@mantine/core';
 import { formatPhp, PRICE_KIND_LABELS, PRICE_KINDS } from '@plastrace/shared';
+import { SvgAxes, type SvgFrame } from '../../components/charts/SvgAxes.tsx';
 import type { Price } from './api.ts';
 import { PRICE_KIND_COLOR } from './PriceKindBadge.tsx';
 
 const W = 640;
 const H = 220;
 const PAD = { top: 16, right: 16, bottom: 28, left: 64 };
+const FRAME: SvgFrame = { width: W, height: H, pad: PAD };
 
 /** Where each price sits in the chart: x by effective date, y by ₱/kg. Pure, so it can be tested. */
 export function chartPoints(rows: Price[]) {
@@ -51,28 +53,7 @@ export function PriceChart({ rows, title }: { rows: Price[]; title: string }) {
     <Stack gap={4}>
       <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={title} style={{ maxWidth: W }}>
         <title>{title}</title>
-        <line
-          x1={PAD.left}
-          x2={W - PAD.right}
-          y1={H - PAD.bottom}
-          y2={H - PAD.bottom}
-          stroke="currentColor"
-          opacity={0.3}
-        />
-        <line
-          x1={PAD.left}
-          x2={PAD.left}
-          y1={PAD.top}
-          y2={H - PAD.bottom}
-          stroke="currentColor"
-          opacity={0.3}
-        />
-        <text x={PAD.left - 6} y={PAD.top + 4} textAnchor="end" fontSize={11} fill="currentColor">
-          {formatPhp(max.toFixed(2))}
-        </text>
-        <text x={PAD.left - 6} y={H - PAD.bottom} textAnchor="end" fontSize={11} fill="currentColor">
-          {formatPhp(min.toFixed(2))}
-        </text>
+        <SvgAxes frame={FRAME} high={formatPhp(max.toFixed(2))} low={formatPhp(min.toFixed(2))} />
         <text x={PAD.left} y={H - 8} fontSize={11} fill="currentColor">
           {first}
         </text>
