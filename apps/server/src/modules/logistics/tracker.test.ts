@@ -89,6 +89,19 @@ describe('live positions', () => {
   });
 });
 
+/** A trip in transit for the last hour whose truck's tracker drove 11.1 km north during it. */
+async function trackedTrip() {
+  const trip = await tripTo(db(), org, minutesAgo(now, 60));
+  const tracker = await addDevice(db(), org, 'gps_tracker', { vehicleId: trip.vehicleId });
+  for (const [m, lat] of [
+    [50, 14.6],
+    [40, 14.65],
+    [30, 14.7],
+  ] as const)
+    await position(org, tracker.id, m, lat);
+  return { trip, tracker };
+}
+
 describe('a trip’s track', () => {
   it('comes from the vehicle’s tracker between start and completion, which gives the distance', async () => {
     const trip = await tripTo(db(), org, minutesAgo(now, 60));
@@ -126,14 +139,7 @@ describe('a trip’s track', () => {
   });
 
   it('is kept as the trip completes: archiving the tracker or fitting another changes nothing after', async () => {
-    const trip = await tripTo(db(), org, minutesAgo(now, 60));
-    const tracker = await addDevice(db(), org, 'gps_tracker', { vehicleId: trip.vehicleId });
-    for (const [m, lat] of [
-      [50, 14.6],
-      [40, 14.65],
-      [30, 14.7],
-    ] as const)
-      await position(org, tracker.id, m, lat);
+    const { trip, tracker } = await trackedTrip();
     const phone = await operator.post(`/api/trips/${trip.tripId}/points`, {
       points: [{ recorded_at: minutesAgo(now, 45).toISOString(), latitude: '14.9', longitude: '121.5' }],
     });
@@ -166,14 +172,7 @@ describe('a trip’s track', () => {
   });
 
   it('is kept when a trip in transit is cancelled: the truck’s next job is not this trip’s', async () => {
-    const trip = await tripTo(db(), org, minutesAgo(now, 60));
-    const tracker = await addDevice(db(), org, 'gps_tracker', { vehicleId: trip.vehicleId });
-    for (const [m, lat] of [
-      [50, 14.6],
-      [40, 14.65],
-      [30, 14.7],
-    ] as const)
-      await position(org, tracker.id, m, lat);
+    const { trip, tracker } = await trackedTrip();
     const { version } = (await manager.get(`/api/trips/${trip.tripId}`)).json();
     const cancelled = await manager.post(`/api/trips/${trip.tripId}/cancel`, {
       reason: 'Truck broke down on NLEX',
