@@ -162,6 +162,8 @@ export const deviceReadings = pgTable(
   },
   (t) => [
     unique().on(t.deviceId, t.seq),
+    // Built with INCLUDE (organization_id, kind, value, stable, id) by migration 0035 (Drizzle cannot say
+    // INCLUDE): a day's chart is an index-only scan. Same name and key, so Drizzle sees no change.
     index().on(t.deviceId, t.recordedAt),
     index('device_readings_recorded_brin').using('brin', t.recordedAt),
   ],
