@@ -104,16 +104,9 @@ async function trackedTrip() {
 
 describe('a trip’s track', () => {
   it('comes from the vehicle’s tracker between start and completion, which gives the distance', async () => {
-    const trip = await tripTo(db(), org, minutesAgo(now, 60));
-    const tracker = await addDevice(db(), org, 'gps_tracker', { vehicleId: trip.vehicleId });
+    const { trip, tracker } = await trackedTrip();
     // Before the start: another job of the same truck, not this trip's.
     await position(org, tracker.id, 90, 15.5);
-    for (const [m, lat] of [
-      [50, 14.6],
-      [40, 14.65],
-      [30, 14.7],
-    ] as const)
-      await position(org, tracker.id, m, lat);
     // A phone's points for the same trip are kept but not merged into the tracker's track.
     const sent = await operator.post(`/api/trips/${trip.tripId}/points`, {
       points: [{ recorded_at: minutesAgo(now, 45).toISOString(), latitude: '14.9', longitude: '121.5' }],
