@@ -134,7 +134,7 @@ describe('AuthProvider', () => {
     expect(localStorage.getItem('plastrace.user')).toBeNull();
     expect(localStorage.getItem('plastrace.explicitLogout')).toBe('true');
     expect(screen.queryByRole('dialog', { name: 'Session Expired' })).not.toBeInTheDocument();
-    expect(screen.getByText('You have been signed out.')).toBeInTheDocument();
+    expect(await screen.findByText('You have been signed out.')).toBeInTheDocument();
   });
 
   it('signs out locally even when the server call fails, without the Session Expired dialog', async () => {

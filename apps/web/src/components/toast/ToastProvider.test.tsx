@@ -28,6 +28,14 @@ function renderToasts() {
   return screen.getByRole('status', { name: 'Notifications' });
 }
 
+/** Clicks a button that shows a toast, then lets the lazily loaded toast area draw it. */
+async function show(label: string) {
+  fireEvent.click(screen.getByText(label));
+  await act(async () => {
+    await import('./ToastArea.tsx');
+  });
+}
+
 describe('ToastProvider', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -36,21 +44,21 @@ describe('ToastProvider', () => {
     vi.useRealTimers();
   });
 
-  it('shows one toast at a time: a new one replaces the older one', () => {
+  it('shows one toast at a time: a new one replaces the older one', async () => {
     const area = renderToasts();
 
-    fireEvent.click(screen.getByText('first'));
+    await show('first');
     expect(area).toHaveTextContent('First');
-    fireEvent.click(screen.getByText('second'));
+    await show('second');
 
     act(() => vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS));
     expect(within(area).getByRole('alert')).toHaveTextContent('Second');
     expect(area).not.toHaveTextContent('First');
   });
 
-  it('removes a dismissed toast once it has faded out', () => {
+  it('removes a dismissed toast once it has faded out', async () => {
     const area = renderToasts();
-    fireEvent.click(screen.getByText('first'));
+    await show('first');
     expect(within(area).getByRole('alert')).toHaveTextContent('First');
 
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
@@ -60,9 +68,9 @@ describe('ToastProvider', () => {
     expect(area).not.toHaveTextContent('First');
   });
 
-  it('dismisses a toast by itself after a while', () => {
+  it('dismisses a toast by itself after a while', async () => {
     const area = renderToasts();
-    fireEvent.click(screen.getByText('first'));
+    await show('first');
 
     act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1));
     expect(area).toHaveTextContent('First');

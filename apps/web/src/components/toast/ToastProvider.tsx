@@ -1,12 +1,17 @@
 import { Portal } from '@mantine/core';
+import { cleanNotifications, createNotificationsStore, showNotification } from '@mantine/notifications';
 import {
-  cleanNotifications,
-  createNotificationsStore,
-  Notifications,
-  showNotification,
-} from '@mantine/notifications';
-import { TOAST_LIMIT } from '@plastrace/shared';
-import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+
+export { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS } from './toastTiming.ts';
 
 export interface ToastInput {
   title?: string;
@@ -18,24 +23,24 @@ interface ToastApi {
   showToast: (toast: ToastInput) => void;
 }
 
-/** How long a toast stays on screen unless dismissed (hovering or focusing it pauses the clock). */
-export const TOAST_DURATION_MS = 6_000;
-/** A dismissed toast fades out, then leaves the DOM after this delay. */
-export const TOAST_REMOVE_DELAY_MS = 250;
-
 const ToastContext = createContext<ToastApi | null>(null);
+const ToastArea = lazy(() => import('./ToastArea.tsx'));
 
 /**
  * The app's toasts, on @mantine/notifications (product spec, "Notifications"): at most TOAST_LIMIT (1)
  * visible, a new toast replaces the older one rather than queueing behind it (Mantine's `limit` queues),
  * and a dismissed toast is removed after a short fade. Each provider has its own store, so two app roots
- * (or two tests) never share toasts.
+ * (or two tests) never share toasts. Only the store is in the entry chunk: the component that draws the
+ * toasts is fetched with the first toast (~9 kB), and the live region it fills is in the page from the
+ * start, so screen readers announce that first toast too.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const store = useMemo(() => createNotificationsStore(), []);
+  const [drawn, setDrawn] = useState(false);
   const api = useMemo<ToastApi>(
     () => ({
       showToast: ({ title, message, color = 'teal' }) => {
+        setDrawn(true);
         cleanNotifications(store);
         showNotification(
           {
@@ -59,14 +64,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <Portal>
         <div role="status" aria-live="polite" aria-label="Notifications">
-          <Notifications
-            store={store}
-            withinPortal={false}
-            limit={TOAST_LIMIT}
-            autoClose={TOAST_DURATION_MS}
-            transitionDuration={TOAST_REMOVE_DELAY_MS}
-            containerWidth={360}
-          />
+          {drawn && (
+            <Suspense fallback={null}>
+              <ToastArea store={store} />
+            </Suspense>
+          )}
         </div>
       </Portal>
     </ToastContext.Provider>

@@ -100,7 +100,7 @@ describe('A marketplace listing', () => {
     await userEvent.type(price, '31');
     await userEvent.click(within(form).getByRole('button', { name: 'Send the offer' }));
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Make an offer' })).toBeNull());
-    expect(screen.getByText('Your offer was sent.')).toBeInTheDocument();
+    expect(await screen.findByText('Your offer was sent.')).toBeInTheDocument();
   });
 
   it('shows the lots’ codes on the organization’s own listing', async () => {
