@@ -7,7 +7,7 @@
 // then drives, and keeps that storage (`--disable-storage-reset`). The member is LIGHTHOUSE_EMAIL /
 // LIGHTHOUSE_PASSWORD, by default the demo manager `npm start` seeds.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -80,6 +80,12 @@ function lighthouse(path, keepStorage) {
     return undefined;
   }
   const report = JSON.parse(run.stdout);
+  // LIGHTHOUSE_SAVE=dir keeps each whole report (long tasks, script bootup, treemap) to look into.
+  if (process.env.LIGHTHOUSE_SAVE) {
+    mkdirSync(process.env.LIGHTHOUSE_SAVE, { recursive: true });
+    const name = `${keepStorage ? 'member' : 'public'}${path.replaceAll('/', '_') || '_'}.json`;
+    writeFileSync(join(process.env.LIGHTHOUSE_SAVE, name), run.stdout);
+  }
   // A member page that sent Lighthouse to the sign-in form measured the wrong page.
   if (keepStorage && new URL(report.finalDisplayedUrl).pathname !== new URL(url).pathname) {
     console.error(`${url}: ended on ${report.finalDisplayedUrl}, not signed in`);
@@ -129,7 +135,12 @@ try {
   const exited = new Promise((resolve) => browserProcess.once('exit', resolve));
   browserProcess.kill();
   if (browserProcess.exitCode === null) await exited;
-  rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+  try {
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+  } catch (error) {
+    // Chromium's last writes can race the removal; a leftover temporary profile must not hide the scores.
+    console.warn(`could not remove ${profile}: ${error.message}`);
+  }
 }
 const header = ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'TBT'];
 console.log([header, ...rows.filter(Boolean)].map((r) => r.join(' | ')).join('\n'));
