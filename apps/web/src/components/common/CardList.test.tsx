@@ -18,11 +18,11 @@ function renderCards(count: number) {
 describe('CardList', () => {
   it('draws a short list with its data', () => {
     const list = renderCards(3);
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Record 1',
-      'Record 2',
-      'Record 3',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Record 1', 'Record 2', 'Record 3']);
   });
 
   it('draws every card of a long list, in order, just after the page around it', async () => {
