@@ -18,11 +18,11 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     // Shared chunks under 16 kB (before minifying) are copied into the chunks that use them instead of being
-    // files of their own: a signed-in page was ~100 files, which a phone on a slow network fetches six at a
-    // time. Measured 2026-11-27 with Lighthouse (mobile): /receive-records signed in 84 → ~89 (LCP 3.2 →
-    // 2.7 s), / 87 → 96, the first visit of / 149.9 → 144.0 kB in 10 files instead of 35. Rolldown runs
-    // modules in their source order when it does this (strictExecutionOrder), so the copies cannot reorder
-    // side effects.
+    // files of their own: signed in, /receive-records loaded 95 script files (now 20), which a phone on a
+    // slow network fetches six at a time. Measured 2026-11-27 with Lighthouse (mobile): /receive-records
+    // signed in 84 → ~89 (LCP 3.2 → 2.7 s), / 87 → 96, the first visit of / 149.9 → 144.0 kB in 10 files
+    // instead of 35. A shared runtime keeps one instance of each copied module (one state, one React
+    // context), and Rolldown then runs modules in source order (strictExecutionOrder).
     rolldownOptions: { output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 16384 } } } },
   },
   test: {

@@ -1,7 +1,8 @@
 import { Anchor, AppShell, Burger, Group, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import type { MouseEvent, ReactNode } from 'react';
+import { type MouseEvent, type ReactNode, useEffect } from 'react';
 import { Link, Outlet } from 'react-router';
+import { prepareDateFormats } from '../components/common/format.ts';
 import { useMe } from '../components/common/useMe.ts';
 import { StaleOrganizationDialog } from '../features/auth/StaleOrganizationDialog.tsx';
 import classes from './AppLayout.module.css';
@@ -19,8 +20,9 @@ const MAIN_ID = 'main-content';
 export function AppLayout({ children }: { children?: ReactNode }) {
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   // Only what the signed-in role may open; signed out (on /docs), only the public pages.
-  const { role } = useMe();
+  const { role, timeZone } = useMe();
   const theme = useMantineTheme();
+  useEffect(() => prepareDateFormats(timeZone), [timeZone]);
   // Read at once (no server rendering here), so the first render already knows the layout.
   const isDesktop = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, undefined, {
     getInitialValueInEffect: false,
