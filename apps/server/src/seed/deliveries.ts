@@ -4,6 +4,7 @@ import * as intake from '../modules/intake/intake.service.ts';
 import { SUPPLIER_BOOK } from '../modules/ledger/ledger.books.ts';
 import * as ledger from '../modules/ledger/payments.service.ts';
 import type { Caller } from '../plugins/auth.ts';
+import { clockAt } from './clock.ts';
 import {
   manilaDate,
   manilaDays,
@@ -78,6 +79,7 @@ export async function seedDeliveries(
       note,
       paid_at: on.toISOString(),
     });
+    await clockAt(ctx.db, on, 2);
     await ledger.pay(ctx, SUPPLIER_BOOK, actors.manager, supplier.id, payment);
     counts.payments++;
   };
@@ -96,10 +98,13 @@ export async function seedDeliveries(
     }
   };
 
+  // The clerk types the slip as the truck leaves the scale and posts it a few minutes later.
   const record = async (d: PlannedDelivery, post: boolean) => {
+    await clockAt(ctx.db, d.at, 4);
     const created = await intake.create(ctx, actors.operator, receiveRecordInputSchema.parse(d.input));
     counts.receiveRecords++;
     if (!post) return created.body;
+    await clockAt(ctx.db, d.at, 9);
     return (await intake.post(ctx, actors.operator, created.body.id)).body;
   };
 
@@ -115,6 +120,7 @@ export async function seedDeliveries(
     if (duplicateAt.has(i)) {
       const copy = await record(d, true);
       const ticket = d.input.weighbridge_ticket;
+      await clockAt(ctx.db, d.at, 95); // a manager spots the copy later that morning
       await intake.voidRecord(
         ctx,
         actors.manager,

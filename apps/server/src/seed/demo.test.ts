@@ -403,6 +403,39 @@ describe('demo deliveries', () => {
     expect(Number(ledger?.lowest)).toBeGreaterThanOrEqual(0);
   });
 
+  it('stamps its history at the times things happened, none at the moment of seeding', async () => {
+    // Every time column of every table with the demo's rows, against the demo's day (asOf): the seed ran
+    // after it, so a row stamped by the real clock shows up here.
+    const columns = await rows<{ table_name: string; column_name: string }>(
+      a.db,
+      sql`SELECT c.table_name, c.column_name FROM information_schema.columns c
+        JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+        WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE'
+          AND c.data_type = 'timestamp with time zone'
+          AND EXISTS (SELECT 1 FROM information_schema.columns o WHERE o.table_schema = 'public'
+                      AND o.table_name = c.table_name AND o.column_name = 'organization_id')
+        ORDER BY 1, 2`,
+    );
+    expect(columns.length).toBeGreaterThan(100);
+    const limit = new Date(asOf.getTime() + 86_400_000).toISOString();
+    const late: string[] = [];
+    for (const { table_name: table, column_name: column } of columns) {
+      const [found] = await rows<{ n: number; latest: string | null }>(
+        a.db,
+        sql`SELECT count(*)::int AS n, max(${sql.identifier(column)})::text AS latest FROM ${sql.identifier(table)}
+          WHERE organization_id = ${org()} AND ${sql.identifier(column)} > ${limit}::timestamptz`,
+      );
+      if (found?.n) late.push(`${table}.${column}: ${found.n} after ${limit}, latest ${found.latest}`);
+    }
+    expect(late).toEqual([]);
+    const [activity] = await rows<{ days: number }>(
+      a.db,
+      sql`SELECT count(DISTINCT (created_at AT TIME ZONE 'Asia/Manila')::date)::int AS days
+        FROM user_transactions WHERE organization_id = ${org()}`,
+    );
+    expect(activity?.days).toBeGreaterThan(60);
+  });
+
   it('weighs pickers’ sacks on a platform scale and trucks on the weighbridge', async () => {
     const kinds = await rows<{ type: string; avg_kg: string; plates: number; tickets: number; n: number }>(
       a.db,

@@ -16,6 +16,7 @@ import { hashPassword } from '../lib/passwords.ts';
 import { prng, type Random } from '../lib/random.ts';
 import { Mailer } from '../modules/mail/mail.service.ts';
 import type { Caller } from '../plugins/auth.ts';
+import { clockAt } from './clock.ts';
 import {
   CITIES,
   DEMO_MEMBERS,
@@ -29,7 +30,7 @@ import {
   SUPPLIERS,
 } from './data.ts';
 import { type DeliveryCounts, seedDeliveries } from './deliveries.ts';
-import type { SeedSupplier } from './deliveries-plan.ts';
+import { manilaTime, type SeedSupplier } from './deliveries-plan.ts';
 import { type DeviceCounts, seedDevices } from './devices.ts';
 import { type DispatcherCounts, seedDispatchers } from './dispatchers.ts';
 import { type FranchiseeCounts, seedFranchisees } from './franchisees.ts';
@@ -85,6 +86,7 @@ export type SeedResult = {
 };
 
 const PRICE_MONTHS = 6;
+const DAY_MS = 86_400_000;
 /** Per unit of --scale: deliveries over the price history's months, of which the newest stay drafts. */
 const DELIVERIES = 120;
 const DRAFTS = 3;
@@ -112,6 +114,13 @@ async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
   const rand = prng(opts.seed);
   const scale = Math.max(1, Math.floor(opts.scale ?? 1));
   const slug = opts.slug ?? DEMO_ORG.slug;
+  const asOf = opts.asOf ?? new Date();
+  const months = PRICE_MONTHS * scale;
+  const historyStart = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - (months - 1), 1));
+  // The organization was set up two weeks before its first priced month, at 9 in the morning in Manila:
+  // its members, sites, suppliers and price list are dated then, and what follows when it happened.
+  const setUp = manilaTime(historyStart.getTime() - 14 * DAY_MS, 9 * 60);
+  await clockAt(tx, setUp);
   const [org] = await tx
     .insert(organizations)
     .values({ ...DEMO_ORG, slug, isDemo: true })
@@ -224,8 +233,6 @@ async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
     .returning({ id: materials.id, code: materials.code });
 
   // Monthly price history: a small random walk around each material's base price.
-  const asOf = opts.asOf ?? new Date();
-  const months = PRICE_MONTHS * scale;
   const priceRows = insertedMaterials.flatMap((mat) => {
     const base = MATERIALS.find((m) => m.typeCode === mat.code)?.basePrice ?? 10;
     return PRICE_REGIONS.flatMap(({ region, factor }) => {
@@ -253,7 +260,7 @@ async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
         drafts: DRAFTS * scale,
         duplicates: DUPLICATES * scale,
         // The first day with a price, so every line's unit price defaults from the price list.
-        start: new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - (months - 1), 1)),
+        start: historyStart,
         asOf,
         suppliers: insertedSuppliers.map(({ id }, i): SeedSupplier => {
           const s = supplierRows[i] as (typeof supplierRows)[number];
@@ -274,12 +281,14 @@ async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
   const produced = opts.deliveries
     ? await seedProduction(deliveryContext(tx), tx, actors(callers).operator, {
         rand: prng(opts.seed ^ 0x9e0d),
-        start: new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - (months - 1), 1)),
+        start: historyStart,
         asOf,
         facility: { id: insertedFacilities.find((f) => f.code === 'MNL1')?.id ?? '' },
         materials: new Map(insertedMaterials.map((m) => [m.code, m.id])),
       })
     : { productionRuns: 0 };
+  // The brand's products, the fleet and the franchisees were entered the day after the set-up.
+  if (opts.deliveries) await clockAt(tx, setUp, 24 * 60);
   const packed = opts.deliveries
     ? await seedProducts(deliveryContext(tx), actors(callers).manager, asOf)
     : { components: 0, products: 0 };
@@ -333,10 +342,12 @@ async function insertSeed(tx: Tx, opts: SeedOptions): Promise<SeedResult> {
       ? await seedMarket(deliveryContext(tx), actors(callers).manager, {
           facilityId: insertedFacilities.find((f) => f.code === 'MNL1')?.id ?? '',
           pelletId: pellet.id,
+          asOf,
         })
       : { listings: 0 };
 
   // The plant's weighbridge, the wash line's energy meter and the van's tracker; no readings until one sends.
+  if (opts.deliveries) await clockAt(tx, setUp, 2 * 24 * 60);
   const equipped = opts.deliveries
     ? await seedDevices(deliveryContext(tx), tx, actors(callers).manager, {
         facilityId: insertedFacilities.find((f) => f.code === 'MNL1')?.id ?? '',

@@ -6,6 +6,7 @@ import { productionLines, vehicles } from '../db/schema/index.ts';
 import { dayIn } from '../lib/time.ts';
 import * as devices from '../modules/devices/devices.service.ts';
 import type { Caller } from '../plugins/auth.ts';
+import { clockAt } from './clock.ts';
 import { DEMO_ORG } from './data.ts';
 
 export type DeviceCounts = { devices: number };
@@ -46,6 +47,8 @@ export async function seedDevices(
   const today = dayIn(opts.asOf, DEMO_ORG.timeZone);
   const shift = (days: number) =>
     new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  // The certificate was entered the morning after the calibration.
+  await clockAt(ctx.db, new Date(`${shift(-119)}T02:00:00Z`));
   await devices.addCalibration(
     ctx,
     manager,
@@ -57,6 +60,7 @@ export async function seedDevices(
       calibrated_by: 'Metro Weighing Services (accredited)',
     }),
   );
+  await clockAt(ctx.db, new Date(`${shift(-119)}T02:30:00Z`));
   let count = 1;
   if (wash) {
     await devices.create(

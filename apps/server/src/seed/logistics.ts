@@ -15,6 +15,7 @@ import { dayIn } from '../lib/time.ts';
 import * as trips from '../modules/logistics/logistics.service.ts';
 import * as transit from '../modules/logistics/transit.service.ts';
 import type { Caller } from '../plugins/auth.ts';
+import { clockAt } from './clock.ts';
 import { DEMO_ORG } from './data.ts';
 
 export type LogisticsCounts = { trips: number };
@@ -131,7 +132,8 @@ export async function seedLogistics(ctx: AppContext, operator: Caller, asOf: Dat
   let made = 0;
 
   /** Plans a trip on the smallest truck that carries `kg`. */
-  const plan = async (kg: bigint, day: string, stops: object[]) => {
+  const plan = async (kg: bigint, day: string, stops: object[], at: Date) => {
+    await clockAt(ctx.db, at);
     const vehicle = fleet.find((v) => toUnits(v.capacityKg, 3) >= kg) ?? biggest;
     const driver = crew[made % crew.length];
     const out = await trips.create(
@@ -152,13 +154,22 @@ export async function seedLogistics(ctx: AppContext, operator: Caller, asOf: Dat
 
   /** Drives a planned trip from `start`: each stop 40 minutes after the last, 15 minutes there. */
   const drive = async (load: Load, start: Date, finish: { distanceKm?: string } | null) => {
-    const trip = await plan(load.kg, dayIn(start, DEMO_ORG.timeZone), pickups(load));
+    // Planned the afternoon before, each step recorded as it happened.
+    const trip = await plan(
+      load.kg,
+      dayIn(start, DEMO_ORG.timeZone),
+      pickups(load),
+      new Date(start.getTime() - 16 * 60 * MINUTE),
+    );
+    await clockAt(ctx.db, start);
     await transit.start(ctx, operator, trip.id, { started_at: start.toISOString() });
     const places: Place[] = [{ at: start, lat: home[0], lon: home[1] }];
     for (const [i, stop] of trip.stops.entries()) {
       const arrived = new Date(start.getTime() + (i + 1) * 40 * MINUTE);
       if (!finish && arrived > asOf) break;
+      await clockAt(ctx.db, arrived);
       await transit.arrive(ctx, operator, trip.id, stop.id, { at: arrived.toISOString() });
+      await clockAt(ctx.db, arrived, 15);
       await transit.depart(ctx, operator, trip.id, stop.id, {
         at: new Date(arrived.getTime() + 15 * MINUTE).toISOString(),
       });
@@ -166,6 +177,7 @@ export async function seedLogistics(ctx: AppContext, operator: Caller, asOf: Dat
     }
     const end = new Date(start.getTime() + (trip.stops.length + 1) * 40 * MINUTE);
     if (finish) places.push({ at: end, lat: home[0], lon: home[1] });
+    await clockAt(ctx.db, finish ? end : (places.at(-1)?.at ?? start));
     await transit.addPoints(ctx, operator, trip.id, track(places));
     if (finish)
       await transit.complete(ctx, operator, trip.id, {
@@ -182,7 +194,8 @@ export async function seedLogistics(ctx: AppContext, operator: Caller, asOf: Dat
     if (load) await drive(load, new Date(load.receivedAt.getTime() - 180 * MINUTE), finish);
   if (onRoad) await drive(onRoad, new Date(asOf.getTime() - 100 * MINUTE), null);
 
-  // Tomorrow: the dispatches still on their way to customers, else the next pick-ups.
+  // Tomorrow: the dispatches still on their way to customers, else the next pick-ups, planned an hour ago.
+  const planned = new Date(asOf.getTime() - 60 * MINUTE);
   const awaiting = await ctx.db
     .select({ id: dispatchRecords.id, kg: dispatchRecords.totalKg })
     .from(dispatchRecords)
@@ -202,7 +215,8 @@ export async function seedLogistics(ctx: AppContext, operator: Caller, asOf: Dat
       kg,
       tomorrow,
       awaiting.map((d) => ({ kind: 'delivery', dispatch_record_id: d.id })),
+      planned,
     );
-  else if (next) await plan(next.kg, tomorrow, pickups(next));
+  else if (next) await plan(next.kg, tomorrow, pickups(next), planned);
   return { trips: made };
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import * as listings from '../modules/market/listings.service.ts';
 import type { Caller } from '../plugins/auth.ts';
+import { clockAt } from './clock.ts';
 
 export type MarketCounts = { listings: number };
 
@@ -12,8 +13,9 @@ export type MarketCounts = { listings: number };
 export async function seedMarket(
   ctx: AppContext,
   manager: Caller,
-  opts: { facilityId: string; pelletId: string },
+  opts: { facilityId: string; pelletId: string; asOf: Date },
 ): Promise<MarketCounts> {
+  await clockAt(ctx.db, opts.asOf, -3 * 24 * 60); // listed three days before the demo's day
   await listings.create(ctx, manager, {
     side: 'sell',
     kind: 'material',

@@ -11,6 +11,7 @@ import { CUSTOMER_BOOK } from '../modules/ledger/ledger.books.ts';
 import { pay } from '../modules/ledger/payments.service.ts';
 import * as orders from '../modules/orders/orders.service.ts';
 import type { Caller } from '../plugins/auth.ts';
+import { clockAt } from './clock.ts';
 import { manilaDate } from './deliveries-plan.ts';
 import { lotsInStock } from './production.ts';
 
@@ -134,9 +135,11 @@ export async function seedOutbound(
   // The last three months, each opened on its 2nd day.
   for (let back = 3; back >= 1; back--) {
     const month = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth() - back + 1, 2, 1));
+    if (month > asOf) continue; // on the demo's 1st of a month, its orders are yet to come
     for (const [i, buyer] of buyers.entries()) {
       if ((i + back) % 2 === 0) continue; // two buyers order each month
       const products: Product[] = i % 2 === 0 ? ['PET_PELLET'] : ['PET_FLAKE', 'PET_PELLET'];
+      await clockAt(ctx.db, month, 30); // entered as the buyer's PO arrives that morning
       const order = await orders.create(ctx, manager, {
         kind: 'sales',
         customer_id: buyer.id,
@@ -170,6 +173,7 @@ export async function seedOutbound(
         if (lines.length === 0) continue;
         const total = lines.reduce((t, l) => t + toUnits(l.kg, 3), 0n);
         const tare = toUnits('8120', 3);
+        await clockAt(ctx.db, at, 10); // posted as the truck leaves the weighbridge
         const out = await dispatch.create(
           ctx,
           operator,
@@ -220,6 +224,7 @@ async function deliver(
     // Short by this many hundredths of a percent: 0.45 %, 0.5 %, else 0–0.1 % (within tolerance).
     const short = i === order.length - 1 ? 45n : i === 1 ? 50n : BigInt((i % 3) * 5);
     const shipped = toUnits(record.total_kg, 3);
+    await clockAt(ctx.db, deliveredAt, 45); // the driver's proof of delivery is entered on return
     await recordDelivery(ctx, operator, p.id, {
       fields: {
         delivered_at: deliveredAt.toISOString(),
@@ -228,11 +233,13 @@ async function deliver(
       },
       files: { signature: { name: 'signature.png', bytes: await signature() } },
     });
-    if (i === 1)
+    if (i === 1) {
+      await clockAt(ctx.db, deliveredAt, 2 * 24 * 60); // agreed two days later
       await dispatch.settle(ctx, manager, p.id, {
         resolution: 'credit_note',
         reason: 'Shortage agreed with the buyer after a joint reweigh',
       });
+    }
   }
 }
 
@@ -251,11 +258,13 @@ async function collect(ctx: AppContext, tx: Tx, manager: Caller, buyers: { id: s
     const [then, now] = [toUnits(row?.atCutoff ?? '0', 2), toUnits(row?.today ?? '0', 2)];
     const owed = formatUnits(then < now ? then : now, 2);
     if (toUnits(owed, 2) <= 0n) continue;
+    const paidAt = new Date(asOf.getTime() - 20 * DAY);
+    await clockAt(ctx.db, paidAt, 60); // booked when the bank statement showed it
     await pay(ctx, CUSTOMER_BOOK, manager, buyer.id, {
       amount: owed,
       method: 'bank',
       reference: `BDO-${240_000 + i * 7_919}`,
-      paid_at: new Date(asOf.getTime() - 20 * DAY).toISOString(),
+      paid_at: paidAt.toISOString(),
     });
   }
 }

@@ -4,6 +4,7 @@ import type { Tx } from '../db/client.ts';
 import { lots, materials } from '../db/schema/index.ts';
 import * as passports from '../modules/passports/passports.service.ts';
 import type { Caller } from '../plugins/auth.ts';
+import { clockAt } from './clock.ts';
 
 export type PassportCounts = { passports: number };
 
@@ -13,7 +14,7 @@ export type PassportCounts = { passports: number };
  */
 export async function seedPassports(ctx: AppContext, tx: Tx, manager: Caller): Promise<PassportCounts> {
   const pellets = await tx
-    .select({ id: lots.id })
+    .select({ id: lots.id, createdAt: lots.createdAt })
     .from(lots)
     .innerJoin(materials, eq(materials.id, lots.materialId))
     .where(
@@ -28,6 +29,8 @@ export async function seedPassports(ctx: AppContext, tx: Tx, manager: Caller): P
     .limit(2);
   const [published, draft] = pellets;
   if (!published) return { passports: 0 };
+  // The manager publishes the passport two hours after the lot came off the extruder.
+  await clockAt(tx, published.createdAt, 120);
   const { id } = await passports.create(ctx, manager, published.id);
   const { version } = await passports.get(ctx, manager, id);
   await passports.update(ctx, manager, id, {

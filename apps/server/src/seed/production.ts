@@ -7,6 +7,7 @@ import { organizations, productionLines } from '../db/schema/index.ts';
 import type { Random } from '../lib/random.ts';
 import * as production from '../modules/production/production.service.ts';
 import type { Caller } from '../plugins/auth.ts';
+import { clockAt } from './clock.ts';
 import { manilaDays, manilaTime } from './deliveries-plan.ts';
 
 export type ProductionCounts = { productionRuns: number };
@@ -181,6 +182,7 @@ export async function seedProduction(
       ],
       losses,
     };
+    await clockAt(ctx.db, endedAt, 15); // the shift lead posts the run after the line stops
     await production.create(ctx, operator, productionRecordInputSchema.parse(input), undefined, true);
     runs++;
   }

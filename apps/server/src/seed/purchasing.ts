@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import * as intake from '../modules/intake/intake.service.ts';
 import * as orders from '../modules/orders/orders.service.ts';
 import type { Caller } from '../plugins/auth.ts';
+import { clockAt } from './clock.ts';
 import { manilaDate, manilaTime } from './deliveries-plan.ts';
 
 export type PurchasingCounts = { purchaseOrders: number; purchaseReceipts: number };
@@ -26,8 +27,9 @@ export async function seedPurchasing(
   actors: { manager: Caller; operator: Caller },
   opts: { asOf: Date; supplier: { id: string }; facility: { id: string }; material: { id: string } },
 ): Promise<PurchasingCounts> {
-  const order = (orderedOn: Date, dueOn: Date) =>
-    orders.create(ctx, actors.manager, {
+  const order = async (orderedOn: Date, dueOn: Date) => {
+    await clockAt(ctx.db, orderedOn, -60); // placed in the hour before the order's morning
+    return orders.create(ctx, actors.manager, {
       kind: 'purchase',
       supplier_id: opts.supplier.id,
       facility_id: opts.facility.id,
@@ -39,6 +41,7 @@ export async function seedPurchasing(
       lines: [{ material_id: opts.material.id, kg: '12000' }],
       confirm: true,
     });
+  };
   const last = await order(workingMorning(opts.asOf, 1, 1), workingMorning(opts.asOf, 1, 27));
   let receipts = 0;
   for (const [day, gross, tare] of [
@@ -57,7 +60,9 @@ export async function seedPurchasing(
       // The truck's gross on the first line, its tare with it: one line of baled bottles per truck.
       lines: [{ material_id: opts.material.id, gross_kg: gross, tare_kg: tare, deduction_pct: '1.5' }],
     });
+    await clockAt(ctx.db, at, 5);
     const created = await intake.create(ctx, actors.operator, input);
+    await clockAt(ctx.db, at, 10);
     await intake.post(ctx, actors.operator, created.body.id);
     receipts++;
   }

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { id, timestamps, version } from './common.ts';
+import { dbNow, id, timestamps, version } from './common.ts';
 import { suppliers } from './masterdata.ts';
 import { organizations } from './organizations.ts';
 
@@ -90,9 +90,9 @@ export const sessions = pgTable(
     remember: boolean().notNull().default(false),
     userAgent: text(),
     ip: inet(),
-    createdAt: tstz().notNull().defaultNow(),
-    lastSeenAt: tstz().notNull().defaultNow(),
-    refreshedAt: tstz().notNull().defaultNow(),
+    createdAt: tstz().notNull().default(dbNow),
+    lastSeenAt: tstz().notNull().default(dbNow),
+    refreshedAt: tstz().notNull().default(dbNow),
     idleExpiresAt: tstz().notNull(),
     absoluteExpiresAt: tstz().notNull(),
     revokedAt: tstz(),
@@ -111,7 +111,7 @@ export const oneTimeTokens = pgTable(
       .references(() => users.id),
     expiresAt: tstz().notNull(),
     usedAt: tstz(),
-    createdAt: tstz().notNull().defaultNow(),
+    createdAt: tstz().notNull().default(dbNow),
   },
   (t) => [uniqueIndex('one_time_tokens_hash_unique').on(t.tokenHash), index().on(t.userId, t.kind)],
 );
@@ -163,7 +163,7 @@ export const userTransactions = pgTable(
     referenceId: text(),
     paymentMethod: text().notNull().default('System'),
     metadata: jsonb().notNull().default({}),
-    createdAt: tstz().notNull().defaultNow(),
+    createdAt: tstz().notNull().default(dbNow),
   },
   (t) => [index().on(t.organizationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
@@ -181,7 +181,7 @@ export const auditLog = pgTable(
     before: jsonb(),
     after: jsonb(),
     ip: inet(),
-    createdAt: tstz().notNull().defaultNow(),
+    createdAt: tstz().notNull().default(dbNow),
   },
   (t) => [index().on(t.organizationId, t.createdAt)],
 );
@@ -200,7 +200,7 @@ export const notifications = pgTable(
     title: text().notNull(),
     body: text().notNull(),
     readAt: tstz(),
-    createdAt: tstz().notNull().defaultNow(),
+    createdAt: tstz().notNull().default(dbNow),
   },
   (t) => [index().on(t.userId, t.createdAt)],
 );
@@ -223,7 +223,7 @@ export const outbox = pgTable(
     /** A document sent with it (a scheduled report), kept in files; its foreign key is in migration 0030. */
     attachmentFileId: uuid(),
     sentAt: tstz(),
-    createdAt: tstz().notNull().defaultNow(),
+    createdAt: tstz().notNull().default(dbNow),
   },
   (t) => [index('outbox_unsent').on(t.createdAt).where(sql`${t.sentAt} IS NULL`)],
 );
@@ -239,5 +239,5 @@ export const rateLimits = pgTable('rate_limits', {
 export const appSecrets = pgTable('app_secrets', {
   name: text().primaryKey(),
   value: text().notNull(),
-  createdAt: tstz().notNull().defaultNow(),
+  createdAt: tstz().notNull().default(dbNow),
 });

@@ -16,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { id, timestamps, version } from './common.ts';
+import { dbNow, id, timestamps, version } from './common.ts';
 import { materials, polymer, suppliers } from './masterdata.ts';
 import { organizations } from './organizations.ts';
 
@@ -92,7 +92,7 @@ export const bomVersions = pgTable(
     createdBy: uuid()
       .notNull()
       .references(() => users.id),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp({ withTimezone: true }).notNull().default(dbNow),
   },
   (t) => [unique().on(t.productId, t.versionNo), index().on(t.organizationId, t.productId)],
 );

@@ -1,6 +1,6 @@
 import { CONTACT_TOPIC_VALUES } from '@plastrace/shared';
 import { index, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { id } from './common.ts';
+import { dbNow, id } from './common.ts';
 
 export const contactTopic = pgEnum('contact_topic', CONTACT_TOPIC_VALUES);
 
@@ -20,7 +20,7 @@ export const contactMessages = pgTable(
     message: text().notNull(),
     /** HMAC of the sender's address with a server secret: links abuse from one source, reveals no address. */
     ipHash: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp({ withTimezone: true }).notNull().default(dbNow),
   },
   (t) => [index().on(t.email)],
 );

@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { packagingCategory } from './boms.ts';
-import { id, timestamps, version } from './common.ts';
+import { dbNow, id, timestamps, version } from './common.ts';
 import { facilities } from './masterdata.ts';
 import { organizations } from './organizations.ts';
 import { files, lots } from './stock.ts';
@@ -62,7 +62,7 @@ export const claims = pgTable(
     sourceKind: text().notNull(),
     sourceId: uuid().notNull(),
     createdBy: uuid().references(() => users.id),
-    createdAt: tstz().notNull().defaultNow(),
+    createdAt: tstz().notNull().default(dbNow),
   },
   (t) => [
     index().on(t.organizationId, t.lotId),
@@ -129,7 +129,7 @@ export const creditBatches = pgTable(
     issuedBy: uuid()
       .notNull()
       .references(() => users.id),
-    issuedAt: tstz().notNull().defaultNow(),
+    issuedAt: tstz().notNull().default(dbNow),
   },
   (t) => [
     unique().on(t.organizationId, t.vintage, t.batchNo),
@@ -200,7 +200,7 @@ export const creditMovements = pgTable(
     byUser: uuid()
       .notNull()
       .references(() => users.id),
-    at: tstz().notNull().defaultNow(),
+    at: tstz().notNull().default(dbNow),
   },
   (t) => [
     index().on(t.toOrganizationId, t.at),
@@ -246,7 +246,7 @@ export const complianceFootprints = pgTable(
     enteredBy: uuid()
       .notNull()
       .references(() => users.id),
-    createdAt: tstz().notNull().defaultNow(),
+    createdAt: tstz().notNull().default(dbNow),
   },
   (t) => [
     index().on(t.organizationId, t.year, t.category, t.createdAt),
@@ -273,7 +273,7 @@ export const ecarReports = pgTable(
     createdBy: uuid()
       .notNull()
       .references(() => users.id),
-    createdAt: tstz().notNull().defaultNow(),
+    createdAt: tstz().notNull().default(dbNow),
     signedBy: uuid().references(() => users.id),
     signedAt: tstz(),
     opinion: text(),
@@ -304,7 +304,7 @@ export const ecarReviews = pgTable(
     reviewedBy: uuid()
       .notNull()
       .references(() => users.id),
-    reviewedAt: tstz().notNull().defaultNow(),
+    reviewedAt: tstz().notNull().default(dbNow),
   },
   (t) => [
     index().on(t.reportId, t.itemKey, t.reviewedAt),
@@ -339,7 +339,7 @@ export const diversionCertificates = pgTable(
     issuedBy: uuid()
       .notNull()
       .references(() => users.id),
-    issuedAt: tstz().notNull().defaultNow(),
+    issuedAt: tstz().notNull().default(dbNow),
     revokedAt: tstz(),
     revokedBy: uuid().references(() => users.id),
     revokeReason: text(),
@@ -364,5 +364,5 @@ export const organizationLogos = pgTable('organization_logos', {
   updatedBy: uuid()
     .notNull()
     .references(() => users.id),
-  updatedAt: tstz().notNull().defaultNow(),
+  updatedAt: tstz().notNull().default(dbNow),
 });

@@ -19,7 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { id, timestamps, version } from './common.ts';
+import { dbNow, id, timestamps, version } from './common.ts';
 import { facilities, materials, productionLines } from './masterdata.ts';
 import { organizations } from './organizations.ts';
 import { vehicles } from './outbound.ts';
@@ -97,7 +97,7 @@ export const deviceCalibrations = pgTable(
     createdBy: uuid()
       .notNull()
       .references(() => users.id),
-    createdAt: tstz().notNull().defaultNow(),
+    createdAt: tstz().notNull().default(dbNow),
   },
   (t) => [
     index().on(t.deviceId, t.calibratedOn.desc()),
@@ -123,7 +123,7 @@ export const apiKeys = pgTable(
     createdBy: uuid()
       .notNull()
       .references(() => users.id),
-    createdAt: tstz().notNull().defaultNow(),
+    createdAt: tstz().notNull().default(dbNow),
     lastUsedAt: tstz(),
     revokedAt: tstz(),
     revokedBy: uuid().references(() => users.id),
@@ -146,7 +146,7 @@ export const deviceReadings = pgTable(
       .references(() => devices.id),
     seq: bigint({ mode: 'number' }).notNull(),
     recordedAt: tstz().notNull(),
-    receivedAt: tstz().notNull().defaultNow(),
+    receivedAt: tstz().notNull().default(dbNow),
     kind: text().notNull(),
     value: doublePrecision(),
     unit: text(),
@@ -191,7 +191,7 @@ export const iotAlerts = pgTable(
     subjectId: uuid(),
     message: text().notNull(),
     details: jsonb().notNull().default({}),
-    raisedAt: tstz().notNull().defaultNow(),
+    raisedAt: tstz().notNull().default(dbNow),
     resolvedAt: tstz(),
     acknowledgedAt: tstz(),
     acknowledgedBy: uuid().references(() => users.id),
@@ -235,7 +235,7 @@ export const referenceSpectra = pgTable(
     createdBy: uuid()
       .notNull()
       .references(() => users.id),
-    createdAt: tstz().notNull().defaultNow(),
+    createdAt: tstz().notNull().default(dbNow),
     archivedAt: tstz(),
   },
   (t) => [index().on(t.organizationId, t.polymer)],
@@ -267,7 +267,7 @@ export const identifications = pgTable(
     createdBy: uuid()
       .notNull()
       .references(() => users.id),
-    createdAt: tstz().notNull().defaultNow(),
+    createdAt: tstz().notNull().default(dbNow),
     version: version(),
   },
   (t) => [index().on(t.organizationId, t.createdAt.desc(), t.id.desc())],

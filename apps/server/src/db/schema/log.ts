@@ -13,6 +13,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { dbNow } from './common.ts';
 import { organizations } from './organizations.ts';
 
 // The verifiable record log (docs/architecture.md, "Record log"): entries are written by the postings in
@@ -85,5 +86,5 @@ export const logCheckpoints = pgTable('log_checkpoints', {
   treeSize: bigint({ mode: 'number' }).primaryKey(),
   rootHash: bytea().notNull(),
   note: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp({ withTimezone: true }).notNull().default(dbNow),
 });

@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { id, timestamps, version } from './common.ts';
+import { dbNow, id, timestamps, version } from './common.ts';
 import { creditBatches, creditBlocks } from './epr.ts';
 import { facilities, materials } from './masterdata.ts';
 import { organizations } from './organizations.ts';
@@ -137,7 +137,7 @@ export const marketReservations = pgTable(
     qty: qty().notNull(),
     reason: text().notNull(),
     createdBy: uuid().references(() => users.id),
-    createdAt: tstz().notNull().defaultNow(),
+    createdAt: tstz().notNull().default(dbNow),
   },
   (t) => [
     index().on(t.lotId),
@@ -177,7 +177,7 @@ export const marketOffers = pgTable(
       .references(() => users.id),
     respondedBy: uuid().references(() => users.id),
     respondedAt: tstz(),
-    createdAt: tstz().notNull().defaultNow(),
+    createdAt: tstz().notNull().default(dbNow),
   },
   (t) => [
     index().on(t.sellerOrganizationId, t.createdAt),
@@ -246,7 +246,7 @@ export const marketRatings = pgTable(
     createdBy: uuid()
       .notNull()
       .references(() => users.id),
-    createdAt: tstz().notNull().defaultNow(),
+    createdAt: tstz().notNull().default(dbNow),
   },
   (t) => [
     unique().on(t.dealId, t.fromOrganizationId),
@@ -268,7 +268,7 @@ export const marketSavedSearches = pgTable(
     filters: jsonb().notNull().default({}),
     alert: boolean().notNull().default(true),
     /** Listings created after this were not yet sent. */
-    alertedThrough: tstz().notNull().defaultNow(),
+    alertedThrough: tstz().notNull().default(dbNow),
     ...timestamps,
   },
   (t) => [index().on(t.organizationId, t.userId), index().on(t.alert, t.alertedThrough)],
@@ -322,7 +322,7 @@ export const marketRfqRecipients = pgTable(
     status: text().notNull().default('sent'),
     offerId: uuid().references(() => marketOffers.id),
     respondedAt: tstz(),
-    createdAt: tstz().notNull().defaultNow(),
+    createdAt: tstz().notNull().default(dbNow),
   },
   (t) => [
     unique().on(t.rfqId, t.sellerOrganizationId),

@@ -16,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { id, timestamps, version } from './common.ts';
+import { dbNow, id, timestamps, version } from './common.ts';
 import { customers, facilities, materials, paymentMethod, suppliers } from './masterdata.ts';
 import { organizations } from './organizations.ts';
 import { files, lots, recordStatus } from './stock.ts';
@@ -342,7 +342,7 @@ export const customerLedger = pgTable(
     sourceId: uuid(),
     note: text(),
     createdBy: uuid().references(() => users.id),
-    postedAt: tstz().notNull().defaultNow(),
+    postedAt: tstz().notNull().default(dbNow),
   },
   (t) => [
     index().on(t.organizationId, t.customerId, t.postedAt),

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { bomVersions, products } from './boms.ts';
-import { id, timestamps, version } from './common.ts';
+import { dbNow, id, timestamps, version } from './common.ts';
 import { facilities, materials, productionLines } from './masterdata.ts';
 import { organizations } from './organizations.ts';
 import { processTypes } from './reference.ts';
@@ -196,7 +196,7 @@ export const lotLineage = pgTable(
     kg: kg().notNull(),
     sourceType: text().notNull(),
     sourceId: uuid().notNull(),
-    createdAt: tstz().notNull().defaultNow(),
+    createdAt: tstz().notNull().default(dbNow),
   },
   (t) => [
     index().on(t.organizationId, t.childLotId),

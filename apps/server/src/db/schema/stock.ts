@@ -18,7 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { id, timestamps, version } from './common.ts';
+import { dbNow, id, timestamps, version } from './common.ts';
 import { facilities, materials, paymentMethod, suppliers } from './masterdata.ts';
 import { organizations } from './organizations.ts';
 
@@ -69,7 +69,7 @@ export const files = pgTable(
     latitude: numeric({ precision: 9, scale: 6 }),
     longitude: numeric({ precision: 9, scale: 6 }),
     createdBy: uuid().references(() => users.id),
-    createdAt: tstz().notNull().defaultNow(),
+    createdAt: tstz().notNull().default(dbNow),
   },
   (t) => [index().on(t.organizationId, t.sha256)],
 );
@@ -238,7 +238,7 @@ export const stockMovements = pgTable(
     sourceId: uuid(),
     reason: text(),
     createdBy: uuid().references(() => users.id),
-    postedAt: tstz().notNull().defaultNow(),
+    postedAt: tstz().notNull().default(dbNow),
   },
   (t) => [
     index().on(t.organizationId, t.lotId, t.postedAt),
@@ -263,7 +263,7 @@ export const lotBalances = pgTable(
     valuePhp: php().notNull().default('0'),
     /** Kg held for marketplace listings and deals (the sum of `market_reservations`); stock never goes below it. */
     reservedKg: kg().notNull().default('0'),
-    updatedAt: tstz().notNull().defaultNow(),
+    updatedAt: tstz().notNull().default(dbNow),
   },
   (t) => [
     index().on(t.organizationId, t.facilityId, t.materialId),
@@ -294,7 +294,7 @@ export const supplierLedger = pgTable(
     sourceId: uuid(),
     note: text(),
     createdBy: uuid().references(() => users.id),
-    postedAt: tstz().notNull().defaultNow(),
+    postedAt: tstz().notNull().default(dbNow),
   },
   (t) => [
     index().on(t.organizationId, t.supplierId, t.postedAt),
@@ -314,7 +314,7 @@ export const idempotencyKeys = pgTable(
     requestHash: text().notNull(),
     statusCode: integer(),
     response: jsonb(),
-    createdAt: tstz().notNull().defaultNow(),
+    createdAt: tstz().notNull().default(dbNow),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.route, t.key] })],
 );

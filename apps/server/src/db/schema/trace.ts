@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { id, timestamps, version } from './common.ts';
+import { dbNow, id, timestamps, version } from './common.ts';
 import { facilities } from './masterdata.ts';
 import { organizations } from './organizations.ts';
 import { lots } from './stock.ts';
@@ -47,7 +47,7 @@ export const epcisCapturedEvents = pgTable(
     /** Our lots whose Digital Link or lot URI the event names. */
     lotIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
     capturedBy: uuid().references(() => users.id),
-    capturedAt: tstz().notNull().defaultNow(),
+    capturedAt: tstz().notNull().default(dbNow),
   },
   (t) => [
     unique().on(t.organizationId, t.eventHash),
@@ -76,7 +76,7 @@ export const periodCloses = pgTable(
     closedBy: uuid()
       .notNull()
       .references(() => users.id),
-    closedAt: tstz().notNull().defaultNow(),
+    closedAt: tstz().notNull().default(dbNow),
     reopenedBy: uuid().references(() => users.id),
     reopenedAt: tstz(),
     reopenReason: text(),
@@ -125,7 +125,7 @@ export const passportVersions = pgTable(
     publishedBy: uuid()
       .notNull()
       .references(() => users.id),
-    publishedAt: tstz().notNull().defaultNow(),
+    publishedAt: tstz().notNull().default(dbNow),
   },
   (t) => [unique().on(t.passportId, t.versionNo), index().on(t.organizationId, t.publishedAt)],
 );

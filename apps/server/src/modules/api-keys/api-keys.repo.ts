@@ -74,7 +74,7 @@ export async function insertApiKey(tx: Tx, values: typeof apiKeys.$inferInsert) 
 export async function revokeApiKey(tx: Tx, orgId: string, id: string, by: string) {
   const rows = await tx
     .update(t)
-    .set({ revokedAt: sql`now()`, revokedBy: by })
+    .set({ revokedAt: sql`pt_now()`, revokedBy: by })
     .where(and(eq(t.organizationId, orgId), eq(t.id, id), isNull(t.revokedAt)))
     .returning({ id: t.id });
   return rows.length > 0;

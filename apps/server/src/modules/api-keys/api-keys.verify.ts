@@ -26,7 +26,7 @@ export function mintApiKey(): { secret: string; prefix: string; secretHash: stri
 export const looksLikeApiKey = (value: unknown): value is string =>
   typeof value === 'string' && value.startsWith(API_KEY_PREFIX) && value.length > 20;
 
-const TOUCH_AFTER = sql`now() - interval '1 minute'`;
+const TOUCH_AFTER = sql`pt_now() - interval '1 minute'`;
 
 /**
  * The live key a secret belongs to, or null (unknown, revoked, or its issuer is no longer an active
@@ -58,7 +58,7 @@ export async function verifyApiKey(db: Db, secret: string): Promise<VerifiedKey 
   if (!row) return null;
   await db
     .update(apiKeys)
-    .set({ lastUsedAt: sql`now()` })
+    .set({ lastUsedAt: sql`pt_now()` })
     .where(
       and(eq(apiKeys.id, row.keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, TOUCH_AFTER))),
     );

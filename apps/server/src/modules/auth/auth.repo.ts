@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { memberships, oneTimeTokens, organizations, sessions, users } from '../../db/schema/index.ts';
 import { forgetSessions } from '../../plugins/session-cache.ts';
@@ -7,8 +8,8 @@ type Handle = Db | Tx;
 const live = () =>
   and(
     isNull(sessions.revokedAt),
-    gt(sessions.idleExpiresAt, sql`now()`),
-    gt(sessions.absoluteExpiresAt, sql`now()`),
+    gt(sessions.idleExpiresAt, sql`pt_now()`),
+    gt(sessions.absoluteExpiresAt, sql`pt_now()`),
   );
 
 export async function findActiveSession(db: Handle, tokenHash: string) {
@@ -36,8 +37,8 @@ export async function touchSession(db: Handle, id: string, idleMs: number) {
   await db
     .update(sessions)
     .set({
-      lastSeenAt: sql`now()`,
-      idleExpiresAt: sql`least(now() + make_interval(secs => ${idleMs / 1000}), ${sessions.absoluteExpiresAt})`,
+      lastSeenAt: sql`pt_now()`,
+      idleExpiresAt: sql`least(pt_now() + make_interval(secs => ${idleMs / 1000}), ${sessions.absoluteExpiresAt})`,
     })
     .where(and(eq(sessions.id, id), live()));
 }
@@ -128,7 +129,7 @@ export async function insertSession(tx: Handle, values: typeof sessions.$inferIn
 export async function extendSession(tx: Handle, id: string, idleExpiresAt: Date) {
   const [row] = await tx
     .update(sessions)
-    .set({ idleExpiresAt, refreshedAt: sql`now()`, lastSeenAt: sql`now()` })
+    .set({ idleExpiresAt, refreshedAt: sql`pt_now()`, lastSeenAt: sql`pt_now()` })
     .where(and(eq(sessions.id, id), live()))
     .returning({ idleExpiresAt: sessions.idleExpiresAt, absoluteExpiresAt: sessions.absoluteExpiresAt });
   return row;
@@ -138,7 +139,7 @@ export async function revokeSession(tx: Handle, userId: string, id: string) {
   forgetSessions();
   const rows = await tx
     .update(sessions)
-    .set({ revokedAt: sql`now()` })
+    .set({ revokedAt: sql`pt_now()` })
     .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return rows.length > 0;
@@ -149,7 +150,7 @@ export async function revokeUserSessions(tx: Handle, userId: string, except?: st
   forgetSessions();
   await tx
     .update(sessions)
-    .set({ revokedAt: sql`now()` })
+    .set({ revokedAt: sql`pt_now()` })
     .where(
       and(
         eq(sessions.userId, userId),
@@ -163,7 +164,7 @@ export async function revokeMembershipSessions(tx: Handle, membershipId: string)
   forgetSessions();
   await tx
     .update(sessions)
-    .set({ revokedAt: sql`now()` })
+    .set({ revokedAt: sql`pt_now()` })
     .where(and(eq(sessions.membershipId, membershipId), isNull(sessions.revokedAt)));
 }
 
@@ -187,29 +188,29 @@ export async function redeemOneTimeToken(
 ) {
   const [row] = await tx
     .update(oneTimeTokens)
-    .set({ usedAt: sql`now()` })
+    .set({ usedAt: sql`pt_now()` })
     .where(
       and(
         eq(oneTimeTokens.tokenHash, tokenHash),
         eq(oneTimeTokens.kind, kind),
         isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, sql`now()`),
+        gt(oneTimeTokens.expiresAt, sql`pt_now()`),
       ),
     )
     .returning({ userId: oneTimeTokens.userId });
   return row?.userId;
 }
 
-export async function updateUser(tx: Handle, id: string, values: Partial<typeof users.$inferInsert>) {
+export async function updateUser(tx: Handle, id: string, values: PgUpdateSetSource<typeof users>) {
   const [row] = await tx
     .update(users)
-    .set({ ...values, updatedAt: sql`now()`, version: sql`${users.version} + 1` })
+    .set({ ...values, updatedAt: sql`pt_now()`, version: sql`${users.version} + 1` })
     .where(eq(users.id, id))
     .returning();
   return row;
 }
 
-export async function insertUser(tx: Handle, values: typeof users.$inferInsert) {
+export async function insertUser(tx: Handle, values: PgInsertValue<typeof users>) {
   const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning();
   return row;
 }
@@ -227,7 +228,7 @@ export async function insertMembership(tx: Handle, values: typeof memberships.$i
 }
 
 export async function markSignedIn(tx: Handle, membershipId: string) {
-  await tx.update(memberships).set({ lastSignInAt: sql`now()` }).where(eq(memberships.id, membershipId));
+  await tx.update(memberships).set({ lastSignInAt: sql`pt_now()` }).where(eq(memberships.id, membershipId));
 }
 
 /** The signed-in member as the API shows them: user, membership and organization. */

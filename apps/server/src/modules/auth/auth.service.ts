@@ -3,6 +3,7 @@ import type { User } from '@plastrace/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { DUMMY_HASH, hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -138,7 +139,7 @@ export async function redeemMagicLink(ctx: AppContext, token: string, client: Cl
       throw new AppError('validation_failed', 'This sign-in link is invalid, expired or already used.');
     const m = await activeMembership(tx, userId);
     // Opening the link proved the address is theirs.
-    await repo.updateUser(tx, userId, { emailVerifiedAt: new Date() });
+    await repo.updateUser(tx, userId, { emailVerifiedAt: dbNow });
     const out = await startSession(tx, m.id, client, false);
     await audit(tx, {
       organizationId: m.organizationId,
@@ -259,7 +260,7 @@ export async function changePassword(
   if (weak) throw new AppError('validation_failed', weak, { fields: { 'body.new_password': weak } });
   const passwordHash = await hashPassword(input.next);
   await ctx.db.transaction(async (tx) => {
-    await repo.updateUser(tx, user.id, { passwordHash, passwordChangedAt: new Date() });
+    await repo.updateUser(tx, user.id, { passwordHash, passwordChangedAt: dbNow });
     await repo.revokeUserSessions(tx, user.id, caller.sessionId);
     await notify(
       tx,
@@ -315,8 +316,8 @@ export async function resetPassword(
     if (weak) throw new AppError('validation_failed', weak, { fields: { 'body.password': weak } });
     await repo.updateUser(tx, userId, {
       passwordHash,
-      passwordChangedAt: new Date(),
-      emailVerifiedAt: user?.emailVerifiedAt ?? new Date(),
+      passwordChangedAt: dbNow,
+      emailVerifiedAt: user?.emailVerifiedAt ?? dbNow,
     });
     await repo.revokeUserSessions(tx, userId);
     const m = await repo.primaryMembership(tx, userId);
@@ -347,7 +348,7 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<strin
     const userId = await repo.redeemOneTimeToken(tx, hashToken(token), 'email_verification');
     if (!userId)
       throw new AppError('validation_failed', 'This verification link is invalid, expired or already used.');
-    await repo.updateUser(tx, userId, { emailVerifiedAt: new Date() });
+    await repo.updateUser(tx, userId, { emailVerifiedAt: dbNow });
     return 'Thank you: your email address is verified.';
   });
 }

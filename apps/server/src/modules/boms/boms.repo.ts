@@ -23,7 +23,7 @@ export type BomRow = typeof products.$inferSelect & { versions: VersionRow[] };
 /** The versions of some products, newest first, each with its lines; `current` in the organization's today. */
 async function versionsOf(db: Handle, orgId: string, productIds: string[]) {
   if (productIds.length === 0) return [];
-  const today = sql`(SELECT (now() AT TIME ZONE ${organizations.timeZone})::date FROM ${organizations} WHERE ${organizations.id} = ${orgId})`;
+  const today = sql`(SELECT (pt_now() AT TIME ZONE ${organizations.timeZone})::date FROM ${organizations} WHERE ${organizations.id} = ${orgId})`;
   const versions = await db
     .select({
       version: bomVersions,

@@ -19,13 +19,13 @@ export type OrgFacts = {
   year: string;
 };
 
-/** The organization's name, registration and today in its time zone (now(): the transaction's start). */
+/** The organization's name, registration and today in its time zone (pt_now(): the transaction's start). */
 export async function orgFacts(h: Handle, orgId: string): Promise<OrgFacts | undefined> {
   const [row] = await rows<OrgFacts>(
     h,
     sql`SELECT name, country, epr_license, time_zone,
-          (now() AT TIME ZONE time_zone)::date::text AS today,
-          to_char(now() AT TIME ZONE time_zone, 'YYYY') AS year
+          (pt_now() AT TIME ZONE time_zone)::date::text AS today,
+          to_char(pt_now() AT TIME ZONE time_zone, 'YYYY') AS year
         FROM organizations WHERE id = ${orgId}`,
   );
   return row;
@@ -201,7 +201,7 @@ export function evidenceOf(h: Handle, orgId: string, id: string) {
 /** Marks it revoked; the trigger lets these columns change once and nothing else ever. */
 export async function revoke(tx: Tx, orgId: string, id: string, userId: string, reason: string) {
   await tx.execute(
-    sql`UPDATE diversion_certificates SET revoked_at = now(), revoked_by = ${userId}, revoke_reason = ${reason}
+    sql`UPDATE diversion_certificates SET revoked_at = pt_now(), revoked_by = ${userId}, revoke_reason = ${reason}
         WHERE organization_id = ${orgId} AND id = ${id}`,
   );
 }

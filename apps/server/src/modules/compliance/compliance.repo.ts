@@ -55,7 +55,7 @@ export async function updateProfile(tx: Tx, orgId: string, version: number, p: P
     sql`UPDATE compliance_profiles SET obliged = ${p.obliged}, enterprise_kind = ${p.enterpriseKind},
           total_assets_php = ${p.totalAssetsPhp}::numeric, registration_no = ${p.registrationNo},
           recovery_cost_php_per_kg = ${p.recoveryCostPhpPerKg}::numeric,
-          version = version + 1, updated_at = now()
+          version = version + 1, updated_at = pt_now()
         WHERE organization_id = ${orgId} AND version = ${version}`,
   );
   return (res.rowCount ?? 0) > 0;
@@ -116,7 +116,7 @@ export async function insertFootprints(
   await tx.execute(
     sql`INSERT INTO compliance_footprints (id, organization_id, year, category, kg, source, note, entered_by, created_at)
         SELECT x.id, ${orgId}::uuid, ${year}, x.category::packaging_category, x.kg, x.source, x.note,
-          ${userId}::uuid, clock_timestamp() + (x.n * interval '1 microsecond')
+          ${userId}::uuid, pt_clock() + (x.n * interval '1 microsecond')
         FROM unnest(${sql.param(list.map((f) => f.id))}::uuid[], ${sql.param(list.map((f) => f.category))}::text[],
                     ${sql.param(list.map((f) => f.kg))}::numeric[], ${sql.param(list.map((f) => f.source))}::text[],
                     ${sql.param(list.map((f) => f.note))}::text[])

@@ -133,13 +133,13 @@ export async function insertReview(
   await tx.execute(
     sql`INSERT INTO ecar_reviews (id, organization_id, report_id, item_key, decision, comment, reviewed_by, reviewed_at)
         VALUES (pt_uuid7(), ${r.orgId}, ${r.reportId}, ${r.itemKey}, ${r.decision}, ${r.comment}, ${r.userId},
-          clock_timestamp())`,
+          pt_clock())`,
   );
 }
 
 export async function signOff(tx: Tx, orgId: string, id: string, userId: string, opinion: string) {
   await tx.execute(
-    sql`UPDATE ecar_reports SET status = 'signed_off', signed_by = ${userId}, signed_at = now(), opinion = ${opinion}
+    sql`UPDATE ecar_reports SET status = 'signed_off', signed_by = ${userId}, signed_at = pt_now(), opinion = ${opinion}
         WHERE organization_id = ${orgId} AND id = ${id}`,
   );
 }

@@ -126,7 +126,7 @@ export async function insertBlock(
           compliance_year, purpose, retired_by, retired_at)
         VALUES (${b.id}::uuid, ${b.orgId}::uuid, ${b.batchId}::uuid, ${b.firstNo}, ${b.lastNo},
           ${r ? 'retired' : 'held'}, ${r?.beneficiary ?? null}, ${r?.complianceYear ?? null}, ${r?.purpose ?? null},
-          ${r?.userId ?? null}::uuid, ${r ? sql`now()` : sql`NULL`})`,
+          ${r?.userId ?? null}::uuid, ${r ? sql`pt_now()` : sql`NULL`})`,
   );
 }
 
@@ -190,14 +190,14 @@ export async function lockHeldBlock(tx: Tx, orgId: string, id: string) {
 /** Gives up the block's first serials (they became another block). */
 export async function shrinkBlock(tx: Tx, id: string, firstNo: number) {
   await tx.execute(
-    sql`UPDATE credit_blocks SET first_no = ${firstNo}, version = version + 1, updated_at = now()
+    sql`UPDATE credit_blocks SET first_no = ${firstNo}, version = version + 1, updated_at = pt_now()
         WHERE id = ${id}::uuid`,
   );
 }
 
 export async function setHolder(tx: Tx, id: string, orgId: string) {
   await tx.execute(
-    sql`UPDATE credit_blocks SET organization_id = ${orgId}::uuid, version = version + 1, updated_at = now()
+    sql`UPDATE credit_blocks SET organization_id = ${orgId}::uuid, version = version + 1, updated_at = pt_now()
         WHERE id = ${id}::uuid`,
   );
 }
@@ -206,7 +206,7 @@ export async function retireWhole(tx: Tx, id: string, r: Retirement) {
   await tx.execute(
     sql`UPDATE credit_blocks SET status = 'retired', beneficiary = ${r.beneficiary},
           compliance_year = ${r.complianceYear}, purpose = ${r.purpose}, retired_by = ${r.userId}::uuid,
-          retired_at = now(), version = version + 1, updated_at = now()
+          retired_at = pt_now(), version = version + 1, updated_at = pt_now()
         WHERE id = ${id}::uuid`,
   );
 }

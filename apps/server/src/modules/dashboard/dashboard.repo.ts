@@ -20,7 +20,7 @@ export type Periods = {
 
 export async function periodsOf(db: Db | Tx, orgId: string): Promise<Periods> {
   const { rows } = await db.execute<Periods>(sql`
-    WITH t AS (SELECT (now() AT TIME ZONE time_zone)::date AS d FROM organizations WHERE id = ${orgId}),
+    WITH t AS (SELECT (pt_now() AT TIME ZONE time_zone)::date AS d FROM organizations WHERE id = ${orgId}),
     b AS (SELECT d, date_trunc('week', d)::date AS wk, date_trunc('month', d)::date AS mo FROM t)
     SELECT d::text AS today, wk::text AS week_start, mo::text AS month_start,
       (mo - interval '11 months')::date::text AS trend_start, (d - 1)::text AS prev_day,
@@ -139,7 +139,7 @@ export async function alertCounts(db: Db | Tx, orgId: string, today: string): Pr
       (SELECT count(*) FROM lots WHERE organization_id = ${orgId} AND status = 'quarantined')::int AS quarantined_lots,
       (SELECT count(*) FROM stock_counts WHERE organization_id = ${orgId} AND status = 'open')::int AS open_stock_counts,
       (SELECT count(DISTINCT c.id) FROM stock_counts c JOIN stock_count_lines l ON l.count_id = c.id
-        WHERE c.organization_id = ${orgId} AND c.status = 'posted' AND c.posted_at >= now() - interval '30 days'
+        WHERE c.organization_id = ${orgId} AND c.status = 'posted' AND c.posted_at >= pt_now() - interval '30 days'
           AND l.counted_kg IS NOT NULL
           AND (CASE WHEN l.book_kg = 0 THEN l.counted_kg <> 0
                ELSE abs(l.counted_kg - l.book_kg) * 100 > l.book_kg * ${COUNT_TOLERANCE_PCT}::numeric END))::int

@@ -48,7 +48,7 @@ export async function outboxCounts(db: Db) {
   const [sent] = await db
     .select({ n: count() })
     .from(outbox)
-    .where(gt(outbox.sentAt, sql`now() - interval '24 hours'`));
+    .where(gt(outbox.sentAt, sql`pt_now() - interval '24 hours'`));
   return {
     unsent: unsent?.unsent ?? 0,
     failing: unsent?.failing ?? 0,

@@ -22,11 +22,11 @@ export type DeviceFilter = ListFilter & { kind?: DeviceKind; facilityId?: string
 
 /** The organization's today, in its time zone; uncorrelated, so computed once per query. */
 const today = (orgId: string) =>
-  sql<string>`(SELECT (now() AT TIME ZONE ${organizations.timeZone})::date::text FROM ${organizations} WHERE ${organizations.id} = ${orgId})`;
+  sql<string>`(SELECT (pt_now() AT TIME ZONE ${organizations.timeZone})::date::text FROM ${organizations} WHERE ${organizations.id} = ${orgId})`;
 
 /** The same expression answers the status and filters by it, so a filter returns what the rows say. */
 const status = sql<DeviceStatus>`CASE WHEN ${t.lastSeenAt} IS NULL THEN 'never'
-  WHEN ${t.lastSeenAt} >= now() - ${t.offlineAfterMinutes} * interval '1 minute' THEN 'online'
+  WHEN ${t.lastSeenAt} >= pt_now() - ${t.offlineAfterMinutes} * interval '1 minute' THEN 'online'
   ELSE 'offline' END`;
 
 type LastReading = {

@@ -9,7 +9,7 @@ import { organizations } from '../../db/schema/index.ts';
 
 /** Uncorrelated, so PostgreSQL computes it once per query whatever the number of rows. */
 const today = (orgId: string) =>
-  sql`(SELECT (now() AT TIME ZONE ${organizations.timeZone})::date FROM ${organizations} WHERE ${organizations.id} = ${orgId})`;
+  sql`(SELECT (pt_now() AT TIME ZONE ${organizations.timeZone})::date FROM ${organizations} WHERE ${organizations.id} = ${orgId})`;
 
 /**
  * 'expired' when the last valid day is before today, 'expiring' when it is within EXPIRY_WARNING_DAYS

@@ -1,6 +1,7 @@
 import { type AnyColumn, and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 import {
   facilities,
   identifications,
@@ -106,7 +107,7 @@ export async function setConfirmed(
 ) {
   await tx
     .update(t)
-    .set({ ...v, confirmedAt: new Date(), version: sql`${t.version} + 1` })
+    .set({ ...v, confirmedAt: dbNow, version: sql`${t.version} + 1` })
     .where(eq(t.id, id));
 }
 
@@ -220,7 +221,7 @@ export async function insertReference(db: Handle, values: typeof r.$inferInsert)
 export async function setReferenceArchived(tx: Tx, orgId: string, id: string, archived: boolean) {
   const [row] = await tx
     .update(r)
-    .set({ archivedAt: archived ? new Date() : null })
+    .set({ archivedAt: archived ? dbNow : null })
     .where(and(eq(r.organizationId, orgId), eq(r.id, id)))
     .returning({ id: r.id, name: r.name, polymer: r.polymer });
   return row;

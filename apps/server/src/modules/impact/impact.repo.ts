@@ -14,12 +14,12 @@ export type OrgRow = {
   slug: string;
   time_zone: string;
   country: string;
-  /** The organization's today (now(): the transaction's start). */
+  /** The organization's today (pt_now(): the transaction's start). */
   today: string;
 };
 
 const ORG_COLUMNS = sql`o.id, o.name, o.slug, o.time_zone, o.country,
-  (now() AT TIME ZONE o.time_zone)::date::text AS today`;
+  (pt_now() AT TIME ZONE o.time_zone)::date::text AS today`;
 
 export async function organization(h: Handle, orgId: string): Promise<OrgRow | undefined> {
   const [row] = await rows<OrgRow>(h, sql`SELECT ${ORG_COLUMNS} FROM organizations o WHERE o.id = ${orgId}`);
@@ -84,7 +84,7 @@ export async function savePage(h: Handle, c: PageChange): Promise<boolean> {
     const inserted = await rows(
       h,
       sql`INSERT INTO impact_pages (organization_id, published_at, published_by, headline, version)
-          VALUES (${c.orgId}, CASE WHEN ${c.published}::boolean THEN now() END,
+          VALUES (${c.orgId}, CASE WHEN ${c.published}::boolean THEN pt_now() END,
                   CASE WHEN ${c.published}::boolean THEN ${c.userId}::uuid END, ${headline}, 1)
           ON CONFLICT (organization_id) DO NOTHING RETURNING 1`,
     );
@@ -93,11 +93,11 @@ export async function savePage(h: Handle, c: PageChange): Promise<boolean> {
   const updated = await rows(
     h,
     sql`UPDATE impact_pages SET
-          published_at = CASE WHEN NOT ${c.published}::boolean THEN NULL ELSE coalesce(published_at, now()) END,
+          published_at = CASE WHEN NOT ${c.published}::boolean THEN NULL ELSE coalesce(published_at, pt_now()) END,
           published_by = CASE WHEN NOT ${c.published}::boolean THEN NULL
                               WHEN published_at IS NULL THEN ${c.userId}::uuid ELSE published_by END,
           headline = CASE WHEN ${keepHeadline}::boolean THEN headline ELSE ${headline} END,
-          version = version + 1, updated_at = now()
+          version = version + 1, updated_at = pt_now()
         WHERE organization_id = ${c.orgId} AND version = ${c.version}
         RETURNING 1`,
   );

@@ -72,6 +72,6 @@ export async function setLineMaterial(
     .where(eq(receiveLines.id, line.id));
   await tx
     .update(receiveRecords)
-    .set({ updatedAt: sql`now()`, version: sql`${receiveRecords.version} + 1` })
+    .set({ updatedAt: sql`pt_now()`, version: sql`${receiveRecords.version} + 1` })
     .where(eq(receiveRecords.id, line.recordId));
 }

@@ -121,6 +121,6 @@ export async function lockAlert(tx: Tx, orgId: string, id: string) {
 export async function acknowledge(tx: Tx, orgId: string, id: string, userId: string, note: string | null) {
   await tx
     .update(a)
-    .set({ acknowledgedAt: sql`now()`, acknowledgedBy: userId, acknowledgedNote: note })
+    .set({ acknowledgedAt: sql`pt_now()`, acknowledgedBy: userId, acknowledgedNote: note })
     .where(and(eq(a.organizationId, orgId), eq(a.id, id)));
 }

@@ -227,7 +227,7 @@ export async function periodSummary(db: Handle, b: LedgerBook, orgId: string, pa
       increase: total(sql`${inPeriod} AND ${l.amount} > 0`),
       decrease: total(sql`${inPeriod} AND ${l.amount} < 0`, sql`-`),
       start: p.start ? isoUtc(p.start) : sql<null>`NULL`,
-      end: isoUtc(p.end ?? sql`now()`),
+      end: isoUtc(p.end ?? sql`pt_now()`),
     })
     .from(l)
     .where(ofParty(b, orgId, partyId, p.end));

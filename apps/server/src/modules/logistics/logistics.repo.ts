@@ -150,7 +150,7 @@ export async function replaceStops(tx: Tx, orgId: string, tripId: string, stops:
 export async function updateTrip(tx: Tx, orgId: string, id: string, set: Partial<typeof trips.$inferInsert>) {
   await tx
     .update(t)
-    .set({ ...set, updatedAt: sql`now()`, version: sql`${t.version} + 1` })
+    .set({ ...set, updatedAt: sql`pt_now()`, version: sql`${t.version} + 1` })
     .where(and(eq(t.organizationId, orgId), eq(t.id, id)));
 }
 

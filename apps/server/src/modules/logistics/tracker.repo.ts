@@ -41,7 +41,7 @@ export const trackerTrack = (orgId: string, deviceId: string, from: Date, to: Da
   SELECT recorded_at, latitude AS lat, longitude AS lon FROM device_readings
   WHERE organization_id = ${orgId} AND device_id = ${deviceId} AND latitude IS NOT NULL AND longitude IS NOT NULL
     AND recorded_at >= ${from.toISOString()}::timestamptz
-    AND recorded_at <= coalesce(${to?.toISOString() ?? null}::timestamptz, now())`;
+    AND recorded_at <= coalesce(${to?.toISOString() ?? null}::timestamptz, pt_now())`;
 
 /** The GPS points sent for a trip (a phone's), as rows lengthKm reads. */
 export const pointsTrack = (orgId: string, tripId: string) => sql`
@@ -128,7 +128,7 @@ export async function positions(db: Handle, orgId: string): Promise<PositionRow[
     SELECT DISTINCT ON (v.id) v.id AS vehicle_id, v.code AS vehicle_code, v.name AS vehicle_name,
       v.type AS vehicle_type, g.id AS device_id, g.code AS device_code, g.name AS device_name,
       p.latitude, p.longitude, to_json(p.recorded_at)#>>'{}' AS recorded_at,
-      p.recorded_at < now() - make_interval(mins => g.offline_after_minutes) AS stale,
+      p.recorded_at < pt_now() - make_interval(mins => g.offline_after_minutes) AS stale,
       t.id AS trip_id, t.number AS trip_number
     FROM devices g
     JOIN vehicles v ON v.id = g.vehicle_id AND v.organization_id = g.organization_id

@@ -33,7 +33,7 @@ export function claimUnsent(tx: Tx, maxAttempts: number, limit: number) {
       and(
         isNull(outbox.sentAt),
         lt(outbox.attempts, maxAttempts),
-        or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, sql`now()`)),
+        or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, sql`pt_now()`)),
       ),
     )
     .orderBy(asc(outbox.createdAt))
@@ -44,7 +44,7 @@ export function claimUnsent(tx: Tx, maxAttempts: number, limit: number) {
 export async function markSent(tx: Tx, id: string, transport: string): Promise<void> {
   await tx
     .update(outbox)
-    .set({ sentAt: sql`now()`, transport, attempts: sql`${outbox.attempts} + 1`, lastError: null })
+    .set({ sentAt: sql`pt_now()`, transport, attempts: sql`${outbox.attempts} + 1`, lastError: null })
     .where(eq(outbox.id, id));
 }
 
@@ -55,7 +55,7 @@ export async function markFailed(tx: Tx, id: string, error: string, firstDelayMs
     .set({
       attempts: sql`${outbox.attempts} + 1`,
       lastError: error.slice(0, 500),
-      nextAttemptAt: sql`now() + make_interval(secs => ${firstDelayMs / 1000} * power(2, ${outbox.attempts}))`,
+      nextAttemptAt: sql`pt_now() + make_interval(secs => ${firstDelayMs / 1000} * power(2, ${outbox.attempts}))`,
     })
     .where(eq(outbox.id, id));
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   marketDeals,
@@ -131,10 +131,10 @@ export async function insertDeal(tx: Tx, values: typeof marketDeals.$inferInsert
   await tx.insert(d).values(values);
 }
 
-export async function updateDeal(tx: Tx, id: string, values: Partial<typeof marketDeals.$inferInsert>) {
+export async function updateDeal(tx: Tx, id: string, values: PgUpdateSetSource<typeof marketDeals>) {
   await tx
     .update(d)
-    .set({ ...values, version: sql`${d.version} + 1`, updatedAt: sql`now()` })
+    .set({ ...values, version: sql`${d.version} + 1`, updatedAt: sql`pt_now()` })
     .where(eq(d.id, id));
 }
 

@@ -2,6 +2,7 @@ import { type DealListQuery, type MarketDeal, type RatingCreate, toUnits } from 
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 import { orderRecords } from '../../db/schema/index.ts';
 import { decodeCursor, toPage } from '../../lib/cursor.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
@@ -128,9 +129,9 @@ export function confirmPayment(
       });
     }
     await repo.updateDeal(tx, deal.id, {
-      paymentConfirmedAt: new Date(),
+      paymentConfirmedAt: dbNow,
       status: 'completed',
-      completedAt: new Date(),
+      completedAt: dbNow,
     });
     const what = describe(deal, listing.title);
     return {
@@ -209,7 +210,7 @@ export function complete(ctx: AppContext, caller: Caller, id: string, version?: 
       throw unprocessable(
         'The seller has not dispatched anything against this deal yet: confirm receipt once it has',
       );
-    await repo.updateDeal(tx, deal.id, { status: 'completed', completedAt: new Date() });
+    await repo.updateDeal(tx, deal.id, { status: 'completed', completedAt: dbNow });
     // What was not dispatched stays with the seller: the buyer confirmed it has what it will get.
     await repo.releaseOrderHolds(tx, deal.sellerOrderId, caller.userId, 'completed');
     const listing = await listingOf(tx, deal.listingId);
@@ -248,7 +249,7 @@ export function cancel(ctx: AppContext, caller: Caller, id: string, reason: stri
     if (!listing) throw new Error('the listing vanished');
     await repo.updateDeal(tx, deal.id, {
       status: 'cancelled',
-      cancelledAt: new Date(),
+      cancelledAt: dbNow,
       cancelledBy: caller.userId,
       cancelReason: reason,
     });

@@ -46,7 +46,7 @@ async function lockOwn(tx: Tx, orgId: string, id: string, doing: string): Promis
 
 async function setPhotos(tx: Tx, orgId: string, id: string, ids: string[]) {
   await tx.execute(sql`UPDATE market_listings
-    SET photo_file_ids = ${sql.param(ids)}::uuid[], version = version + 1, updated_at = now()
+    SET photo_file_ids = ${sql.param(ids)}::uuid[], version = version + 1, updated_at = pt_now()
     WHERE id = ${id}::uuid AND organization_id = ${orgId}::uuid`);
 }
 

@@ -232,7 +232,7 @@ export type ListingChanges = {
 };
 
 export async function updateListing(tx: Tx, orgId: string, id: string, c: ListingChanges) {
-  const set: SQL[] = [sql`version = version + 1`, sql`updated_at = now()`];
+  const set: SQL[] = [sql`version = version + 1`, sql`updated_at = pt_now()`];
   if (c.title !== undefined) set.push(sql`title = ${c.title}`);
   if (c.description !== undefined) set.push(sql`description = ${c.description}`);
   if (c.price !== undefined) set.push(sql`price = ${c.price}::numeric`);

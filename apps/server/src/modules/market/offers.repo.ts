@@ -33,7 +33,7 @@ const offerColumns = {
   buyerName: buyer.name,
   dealId: marketDeals.id,
   /** An open offer past its expiry is expired, whether or not anything marked it. */
-  status: sql<string>`CASE WHEN ${o.status} = 'open' AND ${o.expiresAt} <= now() THEN 'expired' ELSE ${o.status} END`,
+  status: sql<string>`CASE WHEN ${o.status} = 'open' AND ${o.expiresAt} <= pt_now() THEN 'expired' ELSE ${o.status} END`,
   at: isoMicro(o.createdAt),
 };
 export type OfferViewRow = {
@@ -75,8 +75,8 @@ export type OfferFilter = {
   after?: [string, string];
 };
 
-const open = sql`(${o.status} = 'open' AND ${o.expiresAt} > now())`;
-const expired = sql`(${o.status} = 'expired' OR (${o.status} = 'open' AND ${o.expiresAt} <= now()))`;
+const open = sql`(${o.status} = 'open' AND ${o.expiresAt} > pt_now())`;
+const expired = sql`(${o.status} = 'expired' OR (${o.status} = 'open' AND ${o.expiresAt} <= pt_now()))`;
 
 export function listOffers(h: Handle, orgId: string, f: OfferFilter): Promise<OfferViewRow[]> {
   const role =
@@ -162,7 +162,7 @@ export async function respond(
   status: 'countered' | 'accepted' | 'declined' | 'withdrawn' | 'expired',
   userId: string | null,
 ) {
-  await tx.update(o).set({ status, respondedBy: userId, respondedAt: sql`now()` }).where(eq(o.id, id));
+  await tx.update(o).set({ status, respondedBy: userId, respondedAt: sql`pt_now()` }).where(eq(o.id, id));
 }
 
 const expiredColumns = {
@@ -181,7 +181,7 @@ export type ExpiredOffer = { [K in keyof typeof expiredColumns]: OfferRow[K] };
 export async function expireOpenOffers(tx: Tx, listingId: string): Promise<ExpiredOffer[]> {
   return tx
     .update(o)
-    .set({ status: 'expired', respondedAt: sql`now()` })
+    .set({ status: 'expired', respondedAt: sql`pt_now()` })
     .where(and(eq(o.listingId, listingId), eq(o.status, 'open')))
     .returning(expiredColumns);
 }
@@ -203,7 +203,7 @@ export async function expireDueOffers(
       and(
         party(orgId),
         eq(o.status, 'open'),
-        sql`${o.expiresAt} <= now()`,
+        sql`${o.expiresAt} <= pt_now()`,
         f.id ? eq(o.id, f.id) : undefined,
         f.threadId ? eq(o.threadId, f.threadId) : undefined,
         f.listingId ? eq(o.listingId, f.listingId) : undefined,
@@ -213,7 +213,7 @@ export async function expireDueOffers(
     .for('update', { skipLocked: true });
   return tx
     .update(o)
-    .set({ status: 'expired', respondedAt: sql`now()` })
+    .set({ status: 'expired', respondedAt: sql`pt_now()` })
     .where(and(inArray(o.id, due), eq(o.status, 'open')))
     .returning(expiredColumns);
 }
@@ -237,7 +237,7 @@ export async function setListingStatus(
 ) {
   await tx
     .update(l)
-    .set({ status, closedReason, version: sql`${l.version} + 1`, updatedAt: sql`now()` })
+    .set({ status, closedReason, version: sql`${l.version} + 1`, updatedAt: sql`pt_now()` })
     .where(eq(l.id, id));
 }
 

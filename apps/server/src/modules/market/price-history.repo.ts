@@ -64,7 +64,7 @@ export async function pricePeriods(db: Db, f: PriceFilter): Promise<PeriodRow[]>
 
 export async function timeZoneOf(db: Db, orgId: string) {
   const { rows } = await db.execute<{ time_zone: string; today: string }>(
-    sql`SELECT time_zone, (now() AT TIME ZONE time_zone)::date::text AS today FROM organizations WHERE id = ${orgId}`,
+    sql`SELECT time_zone, (pt_now() AT TIME ZONE time_zone)::date::text AS today FROM organizations WHERE id = ${orgId}`,
   );
   return rows[0];
 }

@@ -32,7 +32,7 @@ export function targetListings(h: Handle, ids: string[]) {
 export async function yearOf(h: Handle, orgId: string) {
   const [row] = await rows<{ year: string; name: string }>(
     h,
-    sql`SELECT to_char(now() AT TIME ZONE time_zone, 'YYYY') AS year, name FROM organizations WHERE id = ${orgId}`,
+    sql`SELECT to_char(pt_now() AT TIME ZONE time_zone, 'YYYY') AS year, name FROM organizations WHERE id = ${orgId}`,
   );
   return row;
 }
@@ -110,14 +110,14 @@ export type RfqRow = {
 const rfqColumns = sql`q.id, q.organization_id, bo.name AS buyer_name, q.number, q.title, q.polymer, q.form,
   q.grade, q.quantity_kg::text, q.target_price::text, q.needed_by::text, q.delivery_terms, q.message,
   pt_iso(q.closes_at) AS closes_at,
-  CASE WHEN q.status = 'open' AND q.closes_at <= now() THEN 'closed' ELSE q.status END AS status,
+  CASE WHEN q.status = 'open' AND q.closes_at <= pt_now() THEN 'closed' ELSE q.status END AS status,
   pt_iso(q.created_at) AS created_at`;
 
 const statusIs = (status?: string) =>
   status === 'open'
-    ? sql`AND q.status = 'open' AND q.closes_at > now()`
+    ? sql`AND q.status = 'open' AND q.closes_at > pt_now()`
     : status === 'closed'
-      ? sql`AND (q.status = 'closed' OR (q.status = 'open' AND q.closes_at <= now()))`
+      ? sql`AND (q.status = 'closed' OR (q.status = 'open' AND q.closes_at <= pt_now()))`
       : status
         ? sql`AND q.status = ${status}`
         : sql``;
@@ -218,13 +218,13 @@ export async function answer(
 ) {
   await tx.execute(
     sql`UPDATE market_rfq_recipients SET status = ${v.status}, offer_id = ${v.offerId ?? null}::uuid,
-          responded_at = now()
+          responded_at = pt_now()
         WHERE id = ${recipientId} AND seller_organization_id = ${sellerOrgId}`,
   );
 }
 
 export async function cancelRfq(tx: Tx, orgId: string, id: string) {
   await tx.execute(
-    sql`UPDATE market_rfqs SET status = 'cancelled', updated_at = now() WHERE id = ${id} AND organization_id = ${orgId}`,
+    sql`UPDATE market_rfqs SET status = 'cancelled', updated_at = pt_now() WHERE id = ${id} AND organization_id = ${orgId}`,
   );
 }

@@ -64,8 +64,8 @@ export async function updateSearch(
       ...(v.name !== undefined ? { name: v.name } : {}),
       ...(v.filters !== undefined ? { filters: v.filters } : {}),
       ...(v.alert !== undefined ? { alert: v.alert } : {}),
-      ...(v.restart ? { alertedThrough: sql`now()` } : {}),
-      updatedAt: sql`now()`,
+      ...(v.restart ? { alertedThrough: sql`pt_now()` } : {}),
+      updatedAt: sql`pt_now()`,
     })
     .where(and(owned(o), eq(s.id, id)))
     .returning();

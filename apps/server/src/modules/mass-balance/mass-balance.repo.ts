@@ -317,7 +317,7 @@ export async function insertClose(
 
 export async function markReopened(tx: Tx, orgId: string, id: string, userId: string, reason: string) {
   await tx.execute(
-    sql`UPDATE period_closes SET reopened_by = ${userId}, reopened_at = now(), reopen_reason = ${reason}
+    sql`UPDATE period_closes SET reopened_by = ${userId}, reopened_at = pt_now(), reopen_reason = ${reason}
         WHERE organization_id = ${orgId} AND id = ${id}`,
   );
 }

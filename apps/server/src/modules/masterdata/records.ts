@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import {
   type CsvColumn,
@@ -37,7 +38,7 @@ export type RecordKind<Row extends Base, View, Values extends { code: string }> 
     orgId: string,
     id: string,
     version: number | undefined,
-    values: Partial<Values> & { archivedAt?: Date | null },
+    values: Partial<Values> & { archivedAt?: Date | SQL | null },
   ) => Promise<boolean>;
   view: (row: Row) => View;
 };
@@ -163,8 +164,8 @@ export function setArchived<Row extends Base & { version: number }, View, Values
     if (!before) throw notFound(capitalized(kind.noun));
     if ((before.archivedAt !== null) === archived) return kind.view(before);
     const updated = await kind.update(tx, caller.organizationId, id, before.version, {
-      archivedAt: archived ? new Date() : null,
-    } as Partial<Values> & { archivedAt: Date | null });
+      archivedAt: archived ? dbNow : null,
+    } as Partial<Values> & { archivedAt: SQL | null });
     if (!updated)
       throw new AppError('conflict', `Someone else changed this ${kind.noun}. Reload and try again.`);
     const row = await kind.find(tx, caller.organizationId, id);
@@ -250,7 +251,7 @@ export async function updateVersioned<T extends VersionedTable>(
 ): Promise<boolean> {
   const rows = await tx
     .update(table)
-    .set({ ...values, updatedAt: sql`now()`, version: sql`${table.version} + 1` } as PgUpdateSetSource<T>)
+    .set({ ...values, updatedAt: sql`pt_now()`, version: sql`${table.version} + 1` } as PgUpdateSetSource<T>)
     .where(
       and(
         eq(table.organizationId, orgId),

@@ -1,6 +1,6 @@
 import { OPEN_ORDER_STATUSES } from '@plastrace/shared';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias, type PgInsertValue, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   customers,
@@ -208,7 +208,8 @@ export function materialsOf(db: Handle, orgId: string, ids: string[]) {
     .where(and(eq(materials.organizationId, orgId), inArray(materials.id, ids)));
 }
 
-export type OrderValues = Omit<typeof orderRecords.$inferInsert, 'organizationId' | 'number'>;
+/** Stamps may be the database's clock (dbNow). */
+export type OrderValues = Omit<PgInsertValue<typeof orderRecords>, 'organizationId' | 'number'>;
 export type LineValues = Pick<
   typeof orderLines.$inferInsert,
   'materialId' | 'grade' | 'kg' | 'unitPrice' | 'amount'
@@ -231,11 +232,11 @@ export async function updateOrder(
   tx: Tx,
   orgId: string,
   id: string,
-  set: Partial<typeof orderRecords.$inferInsert>,
+  set: PgUpdateSetSource<typeof orderRecords>,
 ) {
   await tx
     .update(r)
-    .set({ ...set, updatedAt: sql`now()`, version: sql`${r.version} + 1` })
+    .set({ ...set, updatedAt: sql`pt_now()`, version: sql`${r.version} + 1` })
     .where(and(eq(r.organizationId, orgId), eq(r.id, id)));
 }
 

@@ -19,6 +19,7 @@ import { uuidv7 } from 'uuidv7';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import { decodeSortCursor, type PageWindow, sortedPages, toSortedPage } from '../../lib/listing.ts';
 import type { Caller } from '../../plugins/auth.ts';
@@ -224,14 +225,13 @@ export async function createIn(tx: Tx, caller: Caller, input: NewOrder): Promise
   const org = caller.organizationId;
   const { partyName, lines } = await checked(tx, org, input);
   const id = uuidv7();
-  const now = new Date();
   await repo.insertOrder(tx, org, {
     id,
     kind: input.kind,
     status: input.confirm ? 'confirmed' : 'draft',
     ...headerValues(input),
     createdBy: caller.userId,
-    ...(input.confirm ? { confirmedAt: now, confirmedBy: caller.userId } : {}),
+    ...(input.confirm ? { confirmedAt: dbNow, confirmedBy: caller.userId } : {}),
   });
   await repo.replaceLines(tx, org, id, lines);
   const view = await detail(tx, caller, id);
@@ -361,7 +361,7 @@ export async function confirm(ctx: AppContext, caller: Caller, id: string, versi
     const { partyName } = await checked(tx, caller.organizationId, toFields(before));
     await repo.updateOrder(tx, caller.organizationId, id, {
       status: 'confirmed',
-      confirmedAt: new Date(),
+      confirmedAt: dbNow,
       confirmedBy: caller.userId,
     });
     return moved(
@@ -407,7 +407,7 @@ export async function cancelIn(tx: Tx, caller: Caller, id: string, reason: strin
   const before = await detail(tx, caller, id);
   await repo.updateOrder(tx, caller.organizationId, id, {
     status: 'cancelled',
-    cancelledAt: new Date(),
+    cancelledAt: dbNow,
     cancelledBy: caller.userId,
     cancelReason: reason,
   });
@@ -440,7 +440,7 @@ export async function close(ctx: AppContext, caller: Caller, id: string, reason?
     const before = await detail(tx, caller, id);
     await repo.updateOrder(tx, caller.organizationId, id, {
       status: 'closed',
-      closedAt: new Date(),
+      closedAt: dbNow,
       closedBy: caller.userId,
     });
     // Closed (short or not), nothing more is dispatched against it: a deal's kg held for it are free stock.

@@ -40,7 +40,7 @@ export async function putLogo(tx: Tx, orgId: string, userId: string, image: Logo
   const [logo] = (
     await tx.execute<{ updated_at: string }>(
       sql`INSERT INTO organization_logos (organization_id, file_id, updated_by, updated_at)
-          VALUES (${orgId}, ${file.id}, ${userId}, now())
+          VALUES (${orgId}, ${file.id}, ${userId}, pt_now())
           ON CONFLICT (organization_id) DO UPDATE
             SET file_id = EXCLUDED.file_id, updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at
           RETURNING pt_iso(updated_at) AS updated_at`,

@@ -52,7 +52,7 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
 export async function markRead(db: Db, userId: string, id?: string): Promise<number> {
   const rows = await db
     .update(notifications)
-    .set({ readAt: sql`now()` })
+    .set({ readAt: sql`pt_now()` })
     .where(
       and(
         eq(notifications.userId, userId),

@@ -36,7 +36,7 @@ export async function updateOrganization(
 ) {
   const [row] = await tx
     .update(organizations)
-    .set({ ...values, updatedAt: sql`now()`, version: sql`${organizations.version} + 1` })
+    .set({ ...values, updatedAt: sql`pt_now()`, version: sql`${organizations.version} + 1` })
     .where(and(eq(organizations.id, id), eq(organizations.version, version)))
     .returning();
   return row;
@@ -59,7 +59,7 @@ export async function pendingInvitationCount(db: Db, orgId: string): Promise<num
         eq(invitations.organizationId, orgId),
         isNull(invitations.acceptedAt),
         isNull(invitations.revokedAt),
-        gt(invitations.expiresAt, sql`now()`),
+        gt(invitations.expiresAt, sql`pt_now()`),
       ),
     );
   return row?.n ?? 0;
@@ -91,7 +91,7 @@ export async function supplierFigures(db: Db, orgId: string, supplierId: string,
     balance: string;
   }>(sql`
     WITH month AS (
-      SELECT (date_trunc('month', now() AT TIME ZONE ${timeZone}) AT TIME ZONE ${timeZone}) AS start
+      SELECT (date_trunc('month', pt_now() AT TIME ZONE ${timeZone}) AT TIME ZONE ${timeZone}) AS start
     ), delivered AS (
       SELECT r.id, l.net_kg, l.amount FROM receive_records r
       JOIN receive_lines l ON l.record_id = r.id
@@ -154,7 +154,7 @@ export async function assertBooksOpen(tx: Tx, orgId: string, at: Date, what: str
 export async function setBooksClosedThrough(tx: Tx, orgId: string, day: string | null) {
   const [row] = await tx
     .update(organizations)
-    .set({ booksClosedThrough: day, updatedAt: sql`now()`, version: sql`${organizations.version} + 1` })
+    .set({ booksClosedThrough: day, updatedAt: sql`pt_now()`, version: sql`${organizations.version} + 1` })
     .where(eq(organizations.id, orgId))
     .returning();
   return row;

@@ -176,7 +176,7 @@ export async function insertPassport(
 /** The details, if `version` is still the passport's; false when it moved on. */
 export async function updateDetails(tx: Tx, orgId: string, id: string, version: number, details: object) {
   const res = await tx.execute(
-    sql`UPDATE passports SET details = ${JSON.stringify(details)}::jsonb, version = version + 1, updated_at = now()
+    sql`UPDATE passports SET details = ${JSON.stringify(details)}::jsonb, version = version + 1, updated_at = pt_now()
         WHERE organization_id = ${orgId} AND id = ${id} AND version = ${version}`,
   );
   return (res.rowCount ?? 0) > 0;
@@ -259,7 +259,7 @@ export async function insertVersion(
         RETURNING pt_iso(published_at) AS published_at`,
   );
   await tx.execute(
-    sql`UPDATE passports SET published_version = ${v.n}, version = version + 1, updated_at = now()
+    sql`UPDATE passports SET published_version = ${v.n}, version = version + 1, updated_at = pt_now()
         WHERE organization_id = ${v.orgId} AND id = ${v.passportId}`,
   );
   return row?.published_at ?? '';

@@ -143,7 +143,7 @@ export type StockValueRow = {
 export async function stockValue(db: Handle, orgId: string): Promise<StockValueRow[]> {
   const { rows } = await db.execute<StockValueRow>(sql`
     WITH today AS (
-      SELECT (now() AT TIME ZONE o.time_zone)::date AS d FROM organizations o WHERE o.id = ${orgId}
+      SELECT (pt_now() AT TIME ZONE o.time_zone)::date AS d FROM organizations o WHERE o.id = ${orgId}
     ), stock AS (
       SELECT b.facility_id, b.material_id, sum(b.qty_kg) AS qty_kg
       FROM lot_balances b

@@ -105,7 +105,7 @@ export async function lineMonths(db: Handle, orgId: string, months: number, line
       FROM production_records r
       WHERE r.organization_id = ${orgId} AND r.status = 'posted' AND r.production_line_id IS NOT NULL
         AND (${lineId ?? null}::uuid IS NULL OR r.production_line_id = ${lineId ?? null}::uuid)
-        AND r.ended_at >= (date_trunc('month', now() AT TIME ZONE (SELECT time_zone FROM tz))
+        AND r.ended_at >= (date_trunc('month', pt_now() AT TIME ZONE (SELECT time_zone FROM tz))
                            - make_interval(months => ${months - 1})) AT TIME ZONE (SELECT time_zone FROM tz))
     SELECT l.id AS line_id, l.code, l.name, runs.month, count(*)::int AS runs,
            sum(input_kg)::text AS input_kg, sum(output_kg)::text AS output_kg,

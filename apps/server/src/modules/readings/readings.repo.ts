@@ -109,7 +109,7 @@ export async function touchDevices(tx: Handle, orgId: string, touches: DeviceTou
   );
   await tx.execute(sql`
     WITH seen AS (
-      UPDATE devices d SET last_seen_at = now(), last_reading_at = greatest(d.last_reading_at, v.latest)
+      UPDATE devices d SET last_seen_at = pt_now(), last_reading_at = greatest(d.last_reading_at, v.latest)
       FROM unnest(${ids}::uuid[], ${latest}::timestamptz[]) AS v(id, latest)
       WHERE d.id = v.id AND d.organization_id = ${orgId}
       RETURNING d.id)

@@ -14,7 +14,7 @@ export type OrgRow = { id: string; name: string; time_zone: string; country: str
 export async function orgOf(h: Handle, orgId: string): Promise<OrgRow | undefined> {
   const [row] = await rows<OrgRow>(
     h,
-    sql`SELECT id, name, time_zone, country, (now() AT TIME ZONE time_zone)::date::text AS today
+    sql`SELECT id, name, time_zone, country, (pt_now() AT TIME ZONE time_zone)::date::text AS today
         FROM organizations WHERE id = ${orgId}`,
   );
   return row;
@@ -240,7 +240,7 @@ export function stockAges(h: Handle, orgId: string) {
           sum(a.kg)::text AS kg, sum(a.php)::text AS php
         FROM (
           SELECT b.material_id, b.qty_kg AS kg, b.value_php AS php,
-            (now() AT TIME ZONE o.time_zone)::date - (l.created_at AT TIME ZONE o.time_zone)::date AS age
+            (pt_now() AT TIME ZONE o.time_zone)::date - (l.created_at AT TIME ZONE o.time_zone)::date AS age
           FROM lot_balances b
           JOIN lots l ON l.id = b.lot_id
           JOIN organizations o ON o.id = b.organization_id

@@ -315,8 +315,24 @@ describe('the inventory report', () => {
     same(totalOf(r, 'age', 'ages', 'kg'), balances.kg);
     same(fig(r, 'stock', 'stock_kg'), balances.kg);
     expect(fig(r, 'age', 'lots')).toBe(balances.lots);
-    // The seed made every lot just now: all of it is 0–30 days old.
-    same(totalOf(r, 'age', 'ages', 'd30'), balances.kg);
+    // Each lot is as old as the day it was made: the demo's are weeks old by now (its day was 2026-10-15).
+    const ages = await one<{ d30: string; d90: string; d180: string; older: string }>(sql`
+      SELECT ${sql.raw(
+        [
+          ['d30', 'age <= 30'],
+          ['d90', 'age BETWEEN 31 AND 90'],
+          ['d180', 'age BETWEEN 91 AND 180'],
+          ['older', 'age > 180'],
+        ]
+          .map(([k, when]) => `coalesce(sum(qty_kg) FILTER (WHERE ${when}), 0)::text AS ${k}`)
+          .join(', '),
+      )}
+      FROM (SELECT b.qty_kg, (now() AT TIME ZONE 'Asia/Manila')::date - (l.created_at AT TIME ZONE 'Asia/Manila')::date AS age
+            FROM lot_balances b JOIN lots l ON l.id = b.lot_id
+            WHERE b.organization_id = ${org} AND b.qty_kg > 0) a`);
+    for (const bucket of ['d30', 'd90', 'd180', 'older'] as const)
+      same(totalOf(r, 'age', 'ages', bucket), ages[bucket]);
+    expect(Number(ages.d30)).toBeLessThan(Number(balances.kg));
   });
 });
 

@@ -98,7 +98,7 @@ export async function updateSchedule(tx: Tx, orgId: string, id: string, version:
           recipient_user_ids = ${sql.param(f.recipientUserIds)}::uuid[], active = ${f.active},
           -- Another report starts afresh: its periods are not the old one's (a day is not a month).
           last_sent_for = CASE WHEN report = ${f.report} THEN last_sent_for END,
-          version = version + 1, updated_at = now()
+          version = version + 1, updated_at = pt_now()
         WHERE organization_id = ${orgId} AND id = ${id} AND version = ${version}
         RETURNING id`,
   );

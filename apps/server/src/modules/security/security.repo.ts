@@ -6,10 +6,10 @@ import { appSecrets, auditLog, rateLimits } from '../../db/schema/index.ts';
 export async function hitRateLimit(db: Db, key: string, windowMs: number): Promise<number> {
   const interval = `${Math.ceil(windowMs / 1000)} seconds`;
   const { rows } = await db.execute<{ count: number }>(sql`
-    INSERT INTO ${rateLimits} (key, window_start, count) VALUES (${key}, now(), 1)
+    INSERT INTO ${rateLimits} (key, window_start, count) VALUES (${key}, pt_now(), 1)
     ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN ${rateLimits.windowStart} < now() - ${interval}::interval THEN 1 ELSE ${rateLimits.count} + 1 END,
-      window_start = CASE WHEN ${rateLimits.windowStart} < now() - ${interval}::interval THEN now() ELSE ${rateLimits.windowStart} END
+      count = CASE WHEN ${rateLimits.windowStart} < pt_now() - ${interval}::interval THEN 1 ELSE ${rateLimits.count} + 1 END,
+      window_start = CASE WHEN ${rateLimits.windowStart} < pt_now() - ${interval}::interval THEN pt_now() ELSE ${rateLimits.windowStart} END
     RETURNING count`);
   return rows[0]?.count ?? 1;
 }
@@ -17,7 +17,7 @@ export async function hitRateLimit(db: Db, key: string, windowMs: number): Promi
 export async function peekRateLimit(db: Db, key: string, windowMs: number): Promise<number> {
   const interval = `${Math.ceil(windowMs / 1000)} seconds`;
   const { rows } = await db.execute<{ count: number }>(sql`
-    SELECT count FROM ${rateLimits} WHERE key = ${key} AND window_start >= now() - ${interval}::interval`);
+    SELECT count FROM ${rateLimits} WHERE key = ${key} AND window_start >= pt_now() - ${interval}::interval`);
   return rows[0]?.count ?? 0;
 }
 
@@ -27,7 +27,7 @@ export async function countRateLimitKeys(db: Db, prefix: string, windowMs: numbe
   // starts_with rather than LIKE: emails may contain `_`, which LIKE would read as a wildcard.
   const { rows } = await db.execute<{ n: number }>(sql`
     SELECT count(*)::int AS n FROM ${rateLimits}
-    WHERE starts_with(${rateLimits.key}, ${prefix}) AND ${rateLimits.windowStart} >= now() - ${interval}::interval`);
+    WHERE starts_with(${rateLimits.key}, ${prefix}) AND ${rateLimits.windowStart} >= pt_now() - ${interval}::interval`);
   return rows[0]?.n ?? 0;
 }
 
@@ -35,7 +35,7 @@ export async function countRateLimitKeys(db: Db, prefix: string, windowMs: numbe
 export async function pruneRateLimits(db: Db, olderThanMs: number): Promise<number> {
   const interval = `${Math.ceil(olderThanMs / 1000)} seconds`;
   const { rowCount } = await db.execute(
-    sql`DELETE FROM ${rateLimits} WHERE ${rateLimits.windowStart} < now() - ${interval}::interval`,
+    sql`DELETE FROM ${rateLimits} WHERE ${rateLimits.windowStart} < pt_now() - ${interval}::interval`,
   );
   return rowCount ?? 0;
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   facilities,
@@ -214,7 +214,7 @@ export async function setCounted(
   const { rowCount } = await tx.execute(sql`
     UPDATE ${l} SET counted_kg = v.counted_kg,
       counted_by = CASE WHEN v.counted_kg IS NULL THEN NULL ELSE ${userId}::uuid END,
-      counted_at = CASE WHEN v.counted_kg IS NULL THEN NULL ELSE now() END
+      counted_at = CASE WHEN v.counted_kg IS NULL THEN NULL ELSE pt_now() END
     FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS v(lot_id uuid, counted_kg numeric)
     WHERE ${l.countId} = ${countId} AND ${l.lotId} = v.lot_id
       AND ${l.countedKg} IS DISTINCT FROM v.counted_kg`);
@@ -248,11 +248,11 @@ export async function closeCount(
   tx: Tx,
   orgId: string,
   id: string,
-  set: Partial<typeof stockCounts.$inferInsert> & { status: 'posted' | 'cancelled' },
+  set: PgUpdateSetSource<typeof stockCounts> & { status: 'posted' | 'cancelled' },
 ): Promise<boolean> {
   const rows = await tx
     .update(c)
-    .set({ ...set, updatedAt: sql`now()`, version: sql`${c.version} + 1` })
+    .set({ ...set, updatedAt: sql`pt_now()`, version: sql`${c.version} + 1` })
     .where(and(eq(c.organizationId, orgId), eq(c.id, id), eq(c.status, 'open')))
     .returning({ id: c.id });
   return rows.length === 1;
@@ -261,6 +261,6 @@ export async function closeCount(
 export async function touchCount(tx: Tx, orgId: string, id: string) {
   await tx
     .update(c)
-    .set({ updatedAt: sql`now()`, version: sql`${c.version} + 1` })
+    .set({ updatedAt: sql`pt_now()`, version: sql`${c.version} + 1` })
     .where(and(eq(c.organizationId, orgId), eq(c.id, id), eq(c.status, 'open')));
 }

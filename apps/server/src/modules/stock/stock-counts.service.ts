@@ -7,6 +7,7 @@ import { formatKg, formatPhp, formatUnits, toUnits } from '@plastrace/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import { decodeSortCursor, toSortedPage } from '../../lib/listing.ts';
 import { dayIn } from '../../lib/time.ts';
@@ -217,7 +218,7 @@ export async function post(ctx: AppContext, caller: Caller, id: string, version?
       adjusted.push({ lot_id: line.lotId, adjusted_kg: out.qtyKg, adjusted_value_php: out.valuePhp });
     }
     await repo.setAdjusted(tx, id, adjusted);
-    await repo.closeCount(tx, org, id, { status: 'posted', postedAt: new Date(), postedBy: caller.userId });
+    await repo.closeCount(tx, org, id, { status: 'posted', postedAt: dbNow, postedBy: caller.userId });
     const posted = await load(tx, caller, id);
     const moved = adjusted.filter((a) => toUnits(a.adjusted_kg, 3) !== 0n).length;
     const { difference_kg: kg, difference_value_php: php } = posted.totals;
@@ -240,7 +241,7 @@ export async function cancel(ctx: AppContext, caller: Caller, id: string, reason
     const count = await openCount(tx, caller, id);
     await repo.closeCount(tx, caller.organizationId, id, {
       status: 'cancelled',
-      cancelledAt: new Date(),
+      cancelledAt: dbNow,
       cancelledBy: caller.userId,
       cancelReason: reason,
     });

@@ -63,7 +63,7 @@ export async function move(tx: Tx, m: Movement): Promise<{ qtyKg: string; valueP
       .set({
         qtyKg: formatUnits(onHand + qty, 3),
         valuePhp: formatUnits(worth - taken, 2),
-        updatedAt: sql`now()`,
+        updatedAt: sql`pt_now()`,
       })
       .where(eq(lotBalances.lotId, m.lotId));
   } else {
@@ -82,7 +82,7 @@ export async function move(tx: Tx, m: Movement): Promise<{ qtyKg: string; valueP
         set: {
           qtyKg: sql`${lotBalances.qtyKg} + ${m.qtyKg}::numeric`,
           valuePhp: sql`${lotBalances.valuePhp} + ${formatUnits(value, 2)}::numeric`,
-          updatedAt: sql`now()`,
+          updatedAt: sql`pt_now()`,
         },
       });
   }
@@ -151,7 +151,7 @@ export async function setLotStatus(
     .set({
       status,
       quarantineReason: quarantineReason ?? null,
-      updatedAt: sql`now()`,
+      updatedAt: sql`pt_now()`,
       version: sql`${lots.version} + 1`,
     })
     .where(and(eq(lots.organizationId, organizationId), eq(lots.id, lotId)));

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { invitations, memberships, organizations, suppliers, users } from '../../db/schema/index.ts';
 import { containsPattern, olderThan } from '../../lib/sql.ts';
@@ -24,10 +25,14 @@ const statusCondition: Record<InvitationStatus, () => SQL | undefined> = {
     and(
       isNull(invitations.acceptedAt),
       isNull(invitations.revokedAt),
-      lte(invitations.expiresAt, sql`now()`),
+      lte(invitations.expiresAt, sql`pt_now()`),
     ),
   pending: () =>
-    and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, sql`now()`)),
+    and(
+      isNull(invitations.acceptedAt),
+      isNull(invitations.revokedAt),
+      gt(invitations.expiresAt, sql`pt_now()`),
+    ),
 };
 
 export function listInvitations(
@@ -98,7 +103,7 @@ export async function insertInvitation(tx: Handle, values: typeof invitations.$i
 export async function claimInvitation(tx: Handle, tokenHash: string) {
   const [row] = await tx
     .update(invitations)
-    .set({ acceptedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ acceptedAt: sql`pt_now()`, updatedAt: sql`pt_now()` })
     .where(and(eq(invitations.tokenHash, tokenHash), statusCondition.pending()))
     .returning();
   return row;
@@ -108,11 +113,11 @@ export async function updateInvitation(
   tx: Handle,
   orgId: string,
   id: string,
-  values: Partial<typeof invitations.$inferInsert>,
+  values: PgUpdateSetSource<typeof invitations>,
 ) {
   await tx
     .update(invitations)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sql`pt_now()` })
     .where(and(eq(invitations.organizationId, orgId), eq(invitations.id, id)));
 }
 
@@ -201,7 +206,7 @@ export async function updateMember(
   forgetSessions(); // a new role or status applies to the member's next request
   const [row] = await tx
     .update(memberships)
-    .set({ ...values, updatedAt: sql`now()`, version: sql`${memberships.version} + 1` })
+    .set({ ...values, updatedAt: sql`pt_now()`, version: sql`${memberships.version} + 1` })
     .where(
       and(
         eq(memberships.organizationId, orgId),

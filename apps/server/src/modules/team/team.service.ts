@@ -1,6 +1,7 @@
 import type { Invitation, Member, MemberRole } from '@plastrace/shared';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 import { decodeCursor, toPage } from '../../lib/cursor.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { DUMMY_HASH, hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
@@ -145,7 +146,7 @@ export async function revokeInvitation(ctx: AppContext, caller: Caller, id: stri
     throw new AppError('unprocessable', `This invitation was already ${current.status}.`);
   }
   await ctx.db.transaction(async (tx) => {
-    await repo.updateInvitation(tx, caller.organizationId, id, { revokedAt: new Date() });
+    await repo.updateInvitation(tx, caller.organizationId, id, { revokedAt: dbNow });
     await audit(tx, {
       organizationId: caller.organizationId,
       actorUserId: caller.userId,
@@ -198,7 +199,7 @@ export async function acceptInvitation(
       firstName: input.firstName,
       lastName: input.lastName,
       phone: input.phone || null,
-      emailVerifiedAt: new Date(), // the invitation link reached this inbox
+      emailVerifiedAt: dbNow, // the invitation link reached this inbox
     });
     if (!user)
       throw new AppError('conflict', 'An account with this email already exists. Please sign in instead.');
