@@ -7,6 +7,7 @@ import type { Wire } from '../api/caseConvert.ts';
 import { api } from '../api/client.ts';
 import { type LiveReadings, useLiveReadings } from '../features/iot-tracking/useLiveReadings.ts';
 import type { Page } from '../features/team/api.ts';
+import { formatClock } from './common/format.ts';
 import { useCan } from './common/useMe.ts';
 
 // A line's weight from a scale (receive and dispatch forms): the facility's scales, the chosen one's live
@@ -28,10 +29,6 @@ export function useFacilityScales(facilityId: string | null | undefined) {
   return (query.data?.items ?? []).filter((d) => isScaleKind(d.kind) && !d.archivedAt);
 }
 
-/** 12:03:14 in the organization's zone. */
-export const readingTime = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-PH', { timeZone, timeStyle: 'medium', hourCycle: 'h23' }).format(new Date(iso));
-
 /** "Scale: WB-1 · reading 12:03:14", or "Typed by hand", as a record's line shows where its weight came from. */
 export function weighedBy(
   line: { device: Ref | null; reading: { id: number; recordedAt: string | null } | null },
@@ -39,16 +36,10 @@ export function weighedBy(
 ) {
   if (!line.device) return 'Typed by hand';
   const at = line.reading?.recordedAt
-    ? `reading ${readingTime(line.reading.recordedAt, timeZone)}`
+    ? `reading ${formatClock(line.reading.recordedAt, timeZone)}`
     : `reading #${line.reading?.id ?? '—'}`;
   return `Scale: ${line.device.code} · ${at}`;
 }
-
-/** 12:03 in the organization's zone. */
-const hourMinute = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-PH', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    new Date(iso),
-  );
 
 /** How old a reading may be and still be taken: the server refuses one further from the record's time. */
 export const WEIGHING_MAX_AGE_MS = 30 * 60_000;
@@ -195,11 +186,11 @@ export function ScaleWeight({ scales, deviceId, readingId, timeZone, label, onUs
             : live.status === 'connecting'
               ? 'Connecting to the scale…'
               : latest && tooOld
-                ? `The last weight is from ${hourMinute(latest.recordedAt, timeZone)}: weigh again`
+                ? `The last weight is from ${formatClock(latest.recordedAt, timeZone, false)}: weigh again`
                 : latest && !latest.stable
                   ? 'Wait for a stable weight'
                   : latest
-                    ? `Read ${readingTime(latest.recordedAt, timeZone)}`
+                    ? `Read ${formatClock(latest.recordedAt, timeZone)}`
                     : 'No weight from the scale yet'}
           {' · '}
           {used ? `This line: ${used.code}, reading #${readingId}` : 'This line: typed by hand'}

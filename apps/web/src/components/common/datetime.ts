@@ -1,7 +1,9 @@
+import { dateTimeFormat } from './format.ts';
+
 /** The zone's UTC offset in minutes at an instant ('Asia/Manila' → 480). */
 export function offsetMinutes(instant: Date, timeZone: string): number {
   const name =
-    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    dateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
       .formatToParts(instant)
       .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
   const match = /GMT([+-])(\d{1,2})(?::?(\d{2}))?/.exec(name);
@@ -29,3 +31,14 @@ export function fromLocalInput(local: string, timeZone: string): string | null {
   const abs = Math.abs(offset);
   return `${local.slice(0, 16)}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
+
+/** The zone's calendar day at an instant (now by default), 'YYYY-MM-DD': the organization's today. */
+export const todayIn = (timeZone: string, now = new Date()): string =>
+  dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+
+/** The zone's year at an instant (now by default). */
+export const yearIn = (timeZone: string, now = new Date()): number =>
+  Number(todayIn(timeZone, now).slice(0, 4));
+
+/** The visitor's own zone, for public pages that belong to no organization yet (an invitation, the status). */
+export const visitorZone = (): string => dateTimeFormat('en-US', {}).resolvedOptions().timeZone;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDate, formatDateTime, prepareDateFormats } from './format.ts';
+import { todayIn, visitorZone, yearIn } from './datetime.ts';
+import { dateTimeFormat, formatClock, formatDate, formatDateTime, prepareDateFormats } from './format.ts';
 
 describe('date formats', () => {
   afterEach(() => {
@@ -34,5 +35,26 @@ describe('date formats', () => {
     prepareDateFormats('America/Lima')();
     vi.runAllTimers();
     expect(built).not.toHaveBeenCalled();
+  });
+
+  it('writes a clock time on 24 hours in the zone, with or without seconds', () => {
+    expect(formatClock('2026-11-22T06:05:09Z', 'Asia/Manila')).toBe('14:05:09');
+    expect(formatClock('2026-11-22T16:05:09Z', 'Asia/Manila', false)).toBe('00:05');
+    expect(formatClock(undefined, 'Asia/Manila')).toBe('—');
+  });
+
+  it('knows the zone’s day and year at an instant: Manila is already in the new year', () => {
+    const newYear = new Date('2026-12-31T16:30:00Z');
+    expect(todayIn('Asia/Manila', newYear)).toBe('2027-01-01');
+    expect(todayIn('UTC', newYear)).toBe('2026-12-31');
+    expect(yearIn('Asia/Manila', newYear)).toBe(2027);
+    expect(yearIn('America/Lima', newYear)).toBe(2026);
+    expect(visitorZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it('keeps one formatter per locale and options', () => {
+    const options = { timeZone: 'Asia/Tokyo', dateStyle: 'long' } as const;
+    expect(dateTimeFormat('en-PH', options)).toBe(dateTimeFormat('en-PH', { ...options }));
+    expect(dateTimeFormat('en-PH', options)).not.toBe(dateTimeFormat('en-CA', options));
   });
 });

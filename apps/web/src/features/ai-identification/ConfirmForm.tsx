@@ -1,12 +1,10 @@
 import { Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import { formatKg } from '@plastrace/shared';
+import { formatKg, formatPhp, formatPhpPerKg } from '@plastrace/shared';
 import { useState } from 'react';
 import { ActionError } from '../../components/common/QueryError.tsx';
 import { LotPicker, type PickedLot } from '../../components/lots/LotPicker.tsx';
 import { useFacilityOptions, useMaterialOptions } from '../receive-records/api.ts';
 import { type Identification, type Target, useConfirm, useDraftReceipts, useValue } from './api.ts';
-
-const peso = (v: string) => `₱${Number(v).toLocaleString('en-PH', { minimumFractionDigits: 2 })}`;
 
 /** A person confirms the material onto a lot (reclassified through the ledger) or a draft receive line. */
 export function ConfirmForm({ identification }: { identification: Identification }) {
@@ -95,7 +93,7 @@ export function ConfirmForm({ identification }: { identification: Identification
       {value.data && (
         <Text size="sm" role="status">
           {value.data.valuePhp
-            ? `Value: ${formatKg(value.data.qtyKg)} × ${peso(value.data.unitPrice ?? '0')}/kg = ${peso(value.data.valuePhp)} (PHP)`
+            ? `Value: ${formatKg(value.data.qtyKg)} × ${formatPhpPerKg(value.data.unitPrice ?? '0')} = ${formatPhp(value.data.valuePhp)} (PHP)`
             : `${formatKg(value.data.qtyKg)}; no value: ${value.data.priceNote}`}
         </Text>
       )}

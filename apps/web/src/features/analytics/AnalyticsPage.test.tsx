@@ -2,12 +2,12 @@ import { analyticsDefaultFrom } from '@plastrace/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { todayIn } from '../../components/common/datetime.ts';
 import { catchDownloads } from '../../test/downloads.ts';
 import { apiError, fakeApi, hang, json } from '../../test/fakeApi.ts';
 import { emptyPage, page, signInAs } from '../../test/pages.ts';
 import { renderWithAuth } from '../../test/render.tsx';
 import { AnalyticsPage } from './AnalyticsPage.tsx';
-import { todayIn } from './range.ts';
 import { emptyIntake, intakeBySupplier, productionByPeriod, RECORD, records, SUPPLIER } from './testData.ts';
 
 const INTAKE = '/api/analytics/intake';

@@ -2,6 +2,7 @@ import { Button, NativeSelect, Stack, Tabs, TextInput } from '@mantine/core';
 import { ANALYTICS_GROUP_LABELS, ANALYTICS_GROUPS, type AnalyticsGroup } from '@plastrace/shared';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { todayIn } from '../../components/common/datetime.ts';
 import { FilterBar, PageHeader } from '../../components/common/PageHeader.tsx';
 import { ActionError } from '../../components/common/QueryError.tsx';
 import { RequirePermission } from '../../components/common/RequirePermission.tsx';
@@ -13,15 +14,7 @@ import { FacilityFilter, MaterialFilter } from '../receive-records/MasterDataFil
 import type { Bar, ReportName, ReportParams } from './api.ts';
 import { RecordsDrawer } from './RecordsDrawer.tsx';
 import { ReportPanel } from './ReportPanel.tsx';
-import {
-  defaultGroup,
-  isGroup,
-  isPreset,
-  RANGE_PRESETS,
-  type RangePreset,
-  rangeOf,
-  todayIn,
-} from './range.ts';
+import { defaultGroup, isGroup, isPreset, RANGE_PRESETS, type RangePreset, rangeOf } from './range.ts';
 import { REPORT_ORDER, REPORTS } from './reports.tsx';
 
 const TITLE = 'Analytics';

@@ -21,12 +21,6 @@ export type RangePreset = (typeof RANGE_PRESETS)[number]['value'];
 export const isPreset = (v: string) => RANGE_PRESETS.some((p) => p.value === v);
 export const isGroup = (v: string) => (ANALYTICS_GROUPS as readonly string[]).includes(v);
 
-/** The organization's calendar day now. */
-export const todayIn = (timeZone: string, now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    now,
-  );
-
 export type Range = { from: string; to: string; problem?: { field: 'from' | 'to'; message: string } };
 
 /** The days of a preset, or the custom days (each defaulting as the server would). */

@@ -1,6 +1,7 @@
 import { NativeSelect, Stack, Text } from '@mantine/core';
 import { COMPLIANCE_FIRST_YEAR, COMPLIANCE_LAST_YEAR } from '@plastrace/shared';
 import { isRetryable } from '../../components/common/apiErrors.ts';
+import { yearIn } from '../../components/common/datetime.ts';
 import { PageHeader } from '../../components/common/PageHeader.tsx';
 import { QueryError, QueryStatus } from '../../components/common/QueryError.tsx';
 import { RequirePermission } from '../../components/common/RequirePermission.tsx';
@@ -18,10 +19,6 @@ const TITLE = 'Compliance audit';
 const isYear = (v: string) =>
   /^\d{4}$/.test(v) && Number(v) >= COMPLIANCE_FIRST_YEAR && Number(v) <= COMPLIANCE_LAST_YEAR;
 
-/** The calendar year now in the organization's time zone: the compliance year shown first. */
-export const currentYear = (timeZone: string) =>
-  Number(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric' }).format(new Date()));
-
 /**
  * /compliance-audit: an obliged enterprise's RA 11898 year — its standing, footprint, target, what the
  * credits retired for the year recovered, the shortfall and the fine it exposes the organization to, the
@@ -38,7 +35,7 @@ export function ComplianceAuditPage() {
 
 function ComplianceView() {
   const { timeZone } = useMe();
-  const now = currentYear(timeZone);
+  const now = yearIn(timeZone); // the compliance year shown first
   const { filters, set } = useUrlFilters({ year: 'year' }, { year: isYear });
   const year = Number(filters.year || now);
   const last = Math.max(now + 1, year);

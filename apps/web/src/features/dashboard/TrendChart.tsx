@@ -2,6 +2,7 @@ import { Table, Text, VisuallyHidden } from '@mantine/core';
 import { formatKg } from '@plastrace/shared';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { chartColor } from '../../components/charts/palette.ts';
+import { dateTimeFormat } from '../../components/common/format.ts';
 import type { DashboardSummary } from './summary.ts';
 
 type Trend = NonNullable<DashboardSummary['operations']>['trend'];
@@ -13,11 +14,9 @@ const SERIES = [
 ] as const;
 
 const monthLabel = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-PH', {
-    month: 'short',
-    year: '2-digit',
-    timeZone: 'UTC',
-  });
+  dateTimeFormat('en-PH', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
 
 const tonnes = (kg: number) => `${(kg / 1000).toLocaleString('en-PH', { maximumFractionDigits: 1 })} t`;
 

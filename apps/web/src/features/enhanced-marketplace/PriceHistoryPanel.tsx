@@ -1,5 +1,6 @@
 import { NativeSelect, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
+  formatCount,
   formatKg,
   formatPhp,
   MATERIAL_FORMS,
@@ -38,8 +39,7 @@ export function PriceHistoryPanel() {
   const history = usePriceHistory(query);
   const h = history.data;
   const unit = h?.unit === 'credit' ? 'credit' : 'kg';
-  const quantity = (q: string) =>
-    unit === 'kg' ? formatKg(q) : `${Number(q).toLocaleString('en-PH')} credits`;
+  const quantity = (q: string) => (unit === 'kg' ? formatKg(q) : `${formatCount(q)} credits`);
   // Under MIN_DEALS_FOR_RANGE deals the server sends no lowest or highest.
   const price = (v: string | null) => (v === null ? '—' : formatPhp(v));
   return (

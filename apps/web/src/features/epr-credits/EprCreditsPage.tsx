@@ -1,6 +1,7 @@
 import { Button, Stack, Tabs } from '@mantine/core';
 import { IconListCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
+import { yearIn } from '../../components/common/datetime.ts';
 import { PageHeader } from '../../components/common/PageHeader.tsx';
 import { RequirePermission } from '../../components/common/RequirePermission.tsx';
 import { useMe } from '../../components/common/useMe.ts';
@@ -13,10 +14,6 @@ import { MovementsPanel } from './MovementsPanel.tsx';
 const TITLE = 'EPR credits';
 const TABS = ['inventory', 'issue', 'batches', 'movements'] as const;
 type Tab = (typeof TABS)[number];
-
-/** The year now in the organization's time zone: the compliance year a retirement is offered. */
-export const yearIn = (timeZone: string) =>
-  Number(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric' }).format(new Date()));
 
 /**
  * /epr-credits: credits held by vintage, fate and status (transfer, retire, CSV), issuing from eligible
@@ -70,7 +67,7 @@ function EprCredits() {
           <Tabs.Tab value="movements">Movements</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="inventory">
-          <InventoryPanel year={yearIn(timeZone)} />
+          <InventoryPanel year={yearIn(timeZone)} /* the compliance year a retirement is offered */ />
         </Tabs.Panel>
         <Tabs.Panel value="issue">
           <IssuePanel />

@@ -4,6 +4,7 @@ import {
   CREDIT_STATUS_LABELS,
   type CreditFate,
   type CreditStatus,
+  formatCount,
 } from '@plastrace/shared';
 import { humanize } from '../catalog/formModel.ts';
 
@@ -31,7 +32,7 @@ export function CreditStatusBadge({ status }: { status: CreditStatus }) {
 }
 
 /** '1 credit', '12 credits'. */
-export const creditsText = (n: number) => `${n.toLocaleString('en-US')} credit${n === 1 ? '' : 's'}`;
+export const creditsText = (n: number) => `${formatCount(n)} credit${n === 1 ? '' : 's'}`;
 
 /** The first and last serial of a range, or the one serial. */
 export const serialRange = (first: string, last: string) => (first === last ? first : `${first} – ${last}`);

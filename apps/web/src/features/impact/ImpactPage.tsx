@@ -1,4 +1,5 @@
 import { NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { todayIn } from '../../components/common/datetime.ts';
 import { EmptyState } from '../../components/common/EmptyState.tsx';
 import { FilterBar, PageHeader } from '../../components/common/PageHeader.tsx';
 import { QueryError } from '../../components/common/QueryError.tsx';
@@ -7,7 +8,7 @@ import { useCan, useMe } from '../../components/common/useMe.ts';
 import { isDay, oneOf, useUrlFilters } from '../../components/common/useUrlFilters.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { type Impact, useImpact } from './api.ts';
-import { RANGES, type RangeChoice, rangeOf, todayIn } from './figures.ts';
+import { RANGES, type RangeChoice, rangeOf } from './figures.ts';
 import { ImpactFiguresView } from './ImpactFiguresView.tsx';
 import { PublicPageCard } from './PublicPageCard.tsx';
 

@@ -1,5 +1,4 @@
 import { formatKg } from '@plastrace/shared';
-import { toLocalInput } from '../../components/common/datetime.ts';
 
 // How the impact page writes its figures: grouped as formatKg groups mass (never through a float), with
 // the figure's own unit.
@@ -14,8 +13,6 @@ export const formatCo2e = (kg: string | null | undefined) => withUnit(kg, 'kg CO
 
 /** '2.5' of something; a whole number without its '.0'. */
 export const formatHowMany = (value: string) => withUnit(value, '').trim();
-
-export const todayIn = (timeZone: string, now = new Date()) => toLocalInput(now, timeZone).slice(0, 10);
 
 export const RANGES = [
   { value: 'this_year', label: 'This year' },

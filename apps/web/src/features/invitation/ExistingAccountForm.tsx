@@ -6,6 +6,8 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/errors.ts';
 import { useAuth } from '../../auth/AuthContext.ts';
 import { wireFieldErrorsOf } from '../../components/common/apiErrors.ts';
+import { visitorZone } from '../../components/common/datetime.ts';
+import { formatDate } from '../../components/common/format.ts';
 import { useSchemaForm } from '../../components/common/schemaForm.ts';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { acceptInvitationWithAccount, type InvitationDetails } from './api.ts';
@@ -88,7 +90,7 @@ export function ExistingAccountForm({ token, invitation, onSigningIn }: Existing
           </Stack>
         </form>
         <Text size="sm" c="dimmed" ta="center">
-          Invitation expires on {new Date(invitation.expiresAt).toLocaleDateString()}
+          Invitation expires on {formatDate(invitation.expiresAt, visitorZone())}
         </Text>
       </Stack>
     </Paper>

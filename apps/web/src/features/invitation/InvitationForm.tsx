@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/errors.ts';
 import { wireFieldErrorsOf } from '../../components/common/apiErrors.ts';
+import { visitorZone } from '../../components/common/datetime.ts';
+import { formatDate } from '../../components/common/format.ts';
 import { useSchemaForm } from '../../components/common/schemaForm.ts';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { PRODUCT_NAME } from '../../layout/pageTitle.ts';
@@ -133,7 +135,7 @@ export function InvitationForm({ token, invitation, onCreated }: InvitationFormP
         </form>
         <Stack gap={4} align="center" ta="center">
           <Text size="sm" c="dimmed">
-            Invitation expires on {new Date(invitation.expiresAt).toLocaleDateString()}
+            Invitation expires on {formatDate(invitation.expiresAt, visitorZone())}
           </Text>
           <Text size="sm">
             Already have an account?{' '}

@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/errors.ts';
 import { useAuth } from '../../auth/AuthContext.ts';
+import { visitorZone } from '../../components/common/datetime.ts';
+import { formatDate } from '../../components/common/format.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import { adoptSession } from '../auth/organizations.ts';
 import { type InvitationDetails, joinInvitation } from './api.ts';
@@ -94,7 +96,7 @@ export function JoinSignedIn({
           </Alert>
         )}
         <Text size="sm" c="dimmed" ta="center">
-          Invitation expires on {new Date(invitation.expiresAt).toLocaleDateString()}
+          Invitation expires on {formatDate(invitation.expiresAt, visitorZone())}
         </Text>
       </Stack>
     </Paper>

@@ -1,4 +1,5 @@
 import { Badge, Button, Divider, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatKg } from '@plastrace/shared';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/common/ConfirmDialog.tsx';
@@ -58,9 +59,7 @@ function DeviceDetails({ device }: { device: Device }) {
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
         <Fact label="Where">{placeOf(device)}</Fact>
-        {device.capacityKg && (
-          <Fact label="Capacity">{`${Number(device.capacityKg).toLocaleString('en-PH')} kg`}</Fact>
-        )}
+        {device.capacityKg && <Fact label="Capacity">{formatKg(device.capacityKg)}</Fact>}
         <Fact label="Last reading">
           <LastReading device={device} timeZone={timeZone} />
         </Fact>
@@ -102,7 +101,7 @@ function DeviceDetails({ device }: { device: Device }) {
         </Group>
       )}
       <Divider />
-      <DeviceLiveChart deviceId={device.id} />
+      <DeviceLiveChart deviceId={device.id} timeZone={timeZone} />
       {scale && <CalibrationsSection device={device} />}
       <DeviceAlerts deviceId={device.id} />
 

@@ -92,7 +92,7 @@ describe('DeviceLiveChart', () => {
         ),
     });
     renderWithAuth(
-      page('/iot-tracking', () => <DeviceLiveChart deviceId={DEVICE} />),
+      page('/iot-tracking', () => <DeviceLiveChart deviceId={DEVICE} timeZone="Asia/Manila" />),
       '/iot-tracking',
     );
     await waitFor(() => expect(screen.getByTestId('latest-reading')).toHaveTextContent('14,020 kg'));
@@ -111,7 +111,7 @@ describe('DeviceLiveChart', () => {
         new Response(new ReadableStream({ start: (c) => c.enqueue(encoder.encode(': live\n\n')) })),
     });
     renderWithAuth(
-      page('/iot-tracking', () => <DeviceLiveChart deviceId={DEVICE} />),
+      page('/iot-tracking', () => <DeviceLiveChart deviceId={DEVICE} timeZone="Asia/Manila" />),
       '/iot-tracking',
     );
     expect(await screen.findByText('No readings in the last hour')).toBeInTheDocument();

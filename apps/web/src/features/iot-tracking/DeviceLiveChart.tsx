@@ -3,6 +3,8 @@ import { type Camelize, READING_UNITS, type ReadingKind, type ReadingSeries } fr
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { SvgAxes, type SvgFrame } from '../../components/charts/SvgAxes.tsx';
+import { todayIn } from '../../components/common/datetime.ts';
+import { formatClock, formatDateTime } from '../../components/common/format.ts';
 import { type LiveReading, useLiveReadings } from './useLiveReadings.ts';
 
 /** Points the chart draws at most: the hour's buckets and the live tail after them. */
@@ -30,11 +32,17 @@ export function chartPoints(series: Camelize<ReadingSeries> | undefined, live: L
   return [...fromSeries, ...fromLive].slice(-CHART_POINTS);
 }
 
-const timeLabel = (ms: number) =>
-  new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-const number = (v: number) => v.toLocaleString(undefined, { maximumFractionDigits: 2 });
+const timeLabel = (ms: number, timeZone: string) => formatClock(new Date(ms).toISOString(), timeZone, false);
+const NUMBER = new Intl.NumberFormat('en-PH', { maximumFractionDigits: 2 });
+const number = (v: number) => NUMBER.format(v);
 
-function LineChart({ points, unit }: { points: ChartPoint[]; unit: string }) {
+/** A reading's time in the organization's zone: the clock today, else the day and time. */
+const readAt = (iso: string, timeZone: string) =>
+  iso.length >= 10 && todayIn(timeZone) === todayIn(timeZone, new Date(iso))
+    ? formatClock(iso, timeZone)
+    : formatDateTime(iso, timeZone);
+
+function LineChart({ points, unit, timeZone }: { points: ChartPoint[]; unit: string; timeZone: string }) {
   const first = points[0];
   const last = points.at(-1);
   if (!first || !last) return null;
@@ -51,7 +59,7 @@ function LineChart({ points, unit }: { points: ChartPoint[]; unit: string }) {
       viewBox={`0 0 ${W} ${H}`}
       width="100%"
       role="img"
-      aria-label={`Readings from ${timeLabel(first.at)} to ${timeLabel(last.at)}, ${number(lo)} to ${number(hi)} ${unit}`}
+      aria-label={`Readings from ${timeLabel(first.at, timeZone)} to ${timeLabel(last.at, timeZone)}, ${number(lo)} to ${number(hi)} ${unit}`}
     >
       <SvgAxes frame={FRAME} high={number(hi)} low={number(lo)} />
       {ticks.map((t, i) => (
@@ -63,7 +71,7 @@ function LineChart({ points, unit }: { points: ChartPoint[]; unit: string }) {
           fill="currentColor"
           textAnchor={i === 0 ? 'start' : i === 3 ? 'end' : 'middle'}
         >
-          {timeLabel(t)}
+          {timeLabel(t, timeZone)}
         </text>
       ))}
       <polyline
@@ -82,9 +90,9 @@ const STATUS = {
   offline: { color: 'red', label: 'Offline' },
 } as const;
 
-function Latest({ reading }: { reading: LiveReading | null }) {
+function Latest({ reading, timeZone }: { reading: LiveReading | null; timeZone: string }) {
   if (!reading) return <Text c="dimmed">No reading yet</Text>;
-  const at = new Date(reading.recordedAt).toLocaleString();
+  const at = readAt(reading.recordedAt, timeZone);
   if (reading.kind === 'position')
     return (
       <Stack gap={0}>
@@ -118,7 +126,7 @@ function Latest({ reading }: { reading: LiveReading | null }) {
 }
 
 /** A device's last hour as a line, then its readings as they arrive; the latest one large. */
-export function DeviceLiveChart({ deviceId }: { deviceId: string }) {
+export function DeviceLiveChart({ deviceId, timeZone }: { deviceId: string; timeZone: string }) {
   const series = useQuery({
     queryKey: ['devices', 'series', deviceId],
     queryFn: ({ signal }) =>
@@ -135,13 +143,13 @@ export function DeviceLiveChart({ deviceId }: { deviceId: string }) {
     <Paper withBorder p="sm" radius="md">
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start">
-          <Latest reading={live.latest} />
+          <Latest reading={live.latest} timeZone={timeZone} />
           <Badge color={status.color} variant="dot">
             {status.label}
           </Badge>
         </Group>
         {points.length > 1 ? (
-          <LineChart points={points} unit={unit} />
+          <LineChart points={points} unit={unit} timeZone={timeZone} />
         ) : (
           <Text size="sm" c="dimmed">
             {series.isPending ? 'Loading the last hour…' : 'No readings in the last hour'}

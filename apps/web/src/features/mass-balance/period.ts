@@ -1,12 +1,9 @@
 import { PERIOD_PATTERN, parsePeriod, periodOf, shiftPeriod } from '@plastrace/shared';
+import { todayIn } from '../../components/common/datetime.ts';
+import { dateTimeFormat } from '../../components/common/format.ts';
 
 // The page's period in the address (?period=2026-10 or 2026-Q4): by default the last full month in the
 // organization's time zone, the one usually waiting to be closed.
-
-export const todayIn = (timeZone: string, now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    now,
-  );
 
 export const defaultPeriod = (timeZone: string, now = new Date()) =>
   shiftPeriod(periodOf(todayIn(timeZone, now), 'month'), -1);
@@ -19,7 +16,7 @@ export function asKind(period: string, kind: 'month' | 'quarter'): string {
   return p ? periodOf(p.start, kind) : period;
 }
 
-const MONTH = new Intl.DateTimeFormat('en-PH', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const MONTH = dateTimeFormat('en-PH', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** 'October 2026', 'Q4 2026 (October – December)'. */
 export function periodTitle(period: string): string {

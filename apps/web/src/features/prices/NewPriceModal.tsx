@@ -19,13 +19,13 @@ import {
 } from '@plastrace/shared';
 import { useId } from 'react';
 import { wireFieldErrorsOf } from '../../components/common/apiErrors.ts';
+import { todayIn } from '../../components/common/datetime.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
 import { useSchemaForm } from '../../components/common/schemaForm.ts';
+import { useMe } from '../../components/common/useMe.ts';
 import { useToast } from '../../components/toast/ToastProvider.tsx';
 import type { MaterialOption } from '../receive-records/api.ts';
 import { type PriceFilters, useCreatePrice } from './api.ts';
-
-const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Manila' });
 
 /**
  * "New price": always a new row from its effective date on; earlier prices stay as history. Buying
@@ -40,6 +40,7 @@ export function NewPriceModal({
   initial: Partial<PriceFilters>;
   onClose: () => void;
 }) {
+  const { timeZone } = useMe();
   // Checked by the API's own body schema: the same rules and words in the browser as on the server.
   const form = useSchemaForm(priceCreateSchema, {
     kind: initial.kind || 'buying',
@@ -47,7 +48,7 @@ export function NewPriceModal({
     grade: initial.grade || 'A',
     region: initial.region ?? '',
     price_per_kg: '',
-    effective_from: today(),
+    effective_from: todayIn(timeZone), // the organization's day
   });
   const create = useCreatePrice();
   const { showToast } = useToast();

@@ -3,6 +3,7 @@ import { REPORT_DESCRIPTIONS, REPORT_KINDS, REPORT_LABELS, type ReportKind } fro
 import { IconCalendarTime, IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { todayIn } from '../../components/common/datetime.ts';
 import { formatDateTime } from '../../components/common/format.ts';
 import { FilterBar, PageHeader } from '../../components/common/PageHeader.tsx';
 import { ActionError, QueryStatus } from '../../components/common/QueryError.tsx';
@@ -11,7 +12,7 @@ import { useDownload } from '../../components/common/useDownload.ts';
 import { useCan, useMe } from '../../components/common/useMe.ts';
 import { usePageTitle } from '../../layout/pageTitle.ts';
 import { useReport } from './api.ts';
-import { monthOptions, PERIOD_PARAM, periodOf, queryOf, todayIn, yearOptions } from './periods.ts';
+import { monthOptions, PERIOD_PARAM, periodOf, queryOf, yearOptions } from './periods.ts';
 import { ReportView } from './ReportView.tsx';
 import { ScheduleDialog } from './ScheduleDialog.tsx';
 

@@ -1,5 +1,4 @@
 import { type ReportKind, reportMonthLabel } from '@plastrace/shared';
-import { toLocalInput } from '../../components/common/datetime.ts';
 import type { PeriodQuery } from './api.ts';
 
 // The period a report page shows: a day, a month or a year of the organization, kept in the URL (?day=,
@@ -17,9 +16,6 @@ export const MONTHS_OFFERED = 36;
 export const YEARS_OFFERED = 10;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The organization's today, YYYY-MM-DD. */
-export const todayIn = (timeZone: string) => toLocalInput(new Date(), timeZone).slice(0, 10);
 
 /** `count` months ending with `last` (YYYY-MM), newest first. */
 export function monthsUpTo(last: string, count: number): string[] {

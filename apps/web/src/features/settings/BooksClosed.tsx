@@ -3,7 +3,7 @@ import { booksClosedBodySchema } from '@plastrace/shared';
 import { useMemo } from 'react';
 import type { z } from 'zod';
 import { isConflict, wireFieldErrorsOf } from '../../components/common/apiErrors.ts';
-import { toLocalInput } from '../../components/common/datetime.ts';
+import { todayIn } from '../../components/common/datetime.ts';
 import { formatDate } from '../../components/common/format.ts';
 import { ActionError } from '../../components/common/QueryError.tsx';
 import { useSchemaForm } from '../../components/common/schemaForm.ts';
@@ -14,8 +14,6 @@ import { type Organization, useCloseBooks } from './api.ts';
 /** '31 Oct 2026': a day is a calendar day, shown as is (UTC), not shifted into a zone. */
 const dayText = (day: string) => formatDate(day, 'UTC');
 
-/** Today in the organization's zone, 'YYYY-MM-DD': the books can be closed only before it. */
-const todayIn = (timeZone: string) => toLocalInput(new Date(), timeZone).slice(0, 10);
 type BooksClosedBody = z.output<typeof booksClosedBodySchema>;
 
 const dayBefore = (day: string) =>
@@ -65,7 +63,7 @@ const booksFormSchema = (today: string) =>
 
 function BooksClosedForm({ through }: { through: string | null }) {
   const { timeZone } = useMe();
-  const today = todayIn(timeZone);
+  const today = todayIn(timeZone); // the books can be closed only before it
   const schema = useMemo(() => booksFormSchema(today), [today]);
   const form = useSchemaForm(schema, { through: through ?? '', reason: '' });
   const close = useCloseBooks();

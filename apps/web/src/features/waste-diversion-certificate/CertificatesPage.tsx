@@ -10,6 +10,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { downloadFile } from '../../api/download.ts';
 import { CardList, usePhone } from '../../components/common/CardList.tsx';
+import { yearIn } from '../../components/common/datetime.ts';
 import { EmptyState } from '../../components/common/EmptyState.tsx';
 import { ExportCsvButton } from '../../components/common/ExportCsvButton.tsx';
 import { LoadMore } from '../../components/common/LoadMore.tsx';
@@ -48,7 +49,7 @@ function Certificates() {
       downloadFile('/certificates/export.csv', { ...query }, 'waste-diversion-certificates.csv'),
   });
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const thisYear = Number(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric' }).format(new Date()));
+  const thisYear = yearIn(timeZone);
   const issueButton = (label: string) => (
     <Button
       component={Link}

@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
+import { dateTimeFormat } from '../../../components/common/format.ts';
 import { usePageTitle } from '../../../layout/pageTitle.ts';
 import {
   type Overall,
@@ -83,7 +84,8 @@ function rowsOf(s: StatusSnapshot): Row[] {
   ];
 }
 
-const timeOf = (d: Date) => new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' }).format(d);
+// A visitor's own clock: the page is public, with no organization whose zone to use.
+const timeOf = (d: Date) => dateTimeFormat('en-PH', { timeStyle: 'medium' }).format(d);
 
 /** /status, public: live health of the API and its database, refreshed every 30 s while visible. */
 export function StatusPage() {
