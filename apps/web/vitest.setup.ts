@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { matchesWidth } from './src/test/phone.ts';
 
 // findBy*/waitFor give up after this long. Testing Library's 1 s default fails on a busy 2-core CI
 // machine, where a Mantine page can take seconds to render in jsdom; 10 s is still well inside the
@@ -8,11 +9,12 @@ import { afterEach, vi } from 'vitest';
 // with Testing Library's message. Tests use Testing Library's waitFor, not vi.waitFor (1 s default).
 configure({ asyncUtilTimeout: 10_000 });
 
-// jsdom lacks the layout APIs Mantine relies on (color scheme and responsive hooks, ScrollArea).
+// jsdom lacks the layout APIs Mantine relies on (color scheme and responsive hooks, ScrollArea). Width
+// queries are answered for jsdom's 1024 px wide window (a desktop; test/phone.ts's onPhone: a phone's).
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: vi.fn().mockImplementation((query: string) => ({
-    matches: false,
+    matches: matchesWidth(query, 1024),
     media: query,
     onchange: null,
     addEventListener: vi.fn(),

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setCsrfToken } from '../api/csrf.ts';
 import { fakeApi, json, storeSession } from '../test/fakeApi.ts';
+import { onPhone } from '../test/phone.ts';
 import { renderWithAuth } from '../test/render.tsx';
 import { createdIdSchema, wire } from '../test/wire.ts';
 import { AppLayout } from './AppLayout.tsx';
@@ -68,21 +69,32 @@ describe('AppLayout', () => {
     expect(screen.getByRole('link', { name: 'API reference' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('opens and closes the mobile navigation with the burger', async () => {
-    const user = userEvent.setup();
+  it('opens and closes the mobile navigation with the burger, building its links when first opened', () =>
+    onPhone(async () => {
+      const user = userEvent.setup();
+      renderLayout('/docs');
+      const burger = screen.getByRole('button', { name: 'Toggle navigation' });
+      const nav = screen.getByRole('navigation', { name: 'Main' });
+
+      expect(burger).toHaveAttribute('aria-expanded', 'false');
+      expect(nav).toHaveAttribute('inert');
+      expect(within(nav).queryAllByRole('link')).toEqual([]);
+
+      await user.click(burger);
+      expect(burger).toHaveAttribute('aria-expanded', 'true');
+      expect(nav).not.toHaveAttribute('inert');
+
+      await user.click(screen.getByRole('link', { name: 'API reference' }));
+      expect(burger).toHaveAttribute('aria-expanded', 'false');
+      // Closed again, the drawer keeps its links: the second opening builds nothing.
+      expect(within(nav).getByRole('link', { name: 'API reference' })).toBeInTheDocument();
+    }));
+
+  it('shows the sidebar’s links from the start on a desktop', () => {
     renderLayout('/docs');
-    const burger = screen.getByRole('button', { name: 'Toggle navigation' });
     const nav = screen.getByRole('navigation', { name: 'Main' });
-
-    expect(burger).toHaveAttribute('aria-expanded', 'false');
-    expect(nav).toHaveAttribute('inert');
-
-    await user.click(burger);
-    expect(burger).toHaveAttribute('aria-expanded', 'true');
     expect(nav).not.toHaveAttribute('inert');
-
-    await user.click(screen.getByRole('link', { name: 'API reference' }));
-    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    expect(within(nav).getByRole('link', { name: 'API reference' })).toBeInTheDocument();
   });
 
   it('moves focus to the main content from the skip link', async () => {

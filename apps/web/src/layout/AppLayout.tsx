@@ -1,6 +1,6 @@
 import { Anchor, AppShell, Burger, Group, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { type MouseEvent, type ReactNode, useEffect } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { prepareDateFormats } from '../components/common/format.ts';
 import { useMe } from '../components/common/useMe.ts';
@@ -29,6 +29,10 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   });
   // The collapsed mobile drawer is only moved off-screen; inert keeps its links out of the tab order.
   const navHidden = !isDesktop && !navOpened;
+  // On a phone the drawer's links are built when it is first opened, not with every page: mounted hidden,
+  // they were part of the first (unsplittable) commit of each signed-in page.
+  const [navBuilt, setNavBuilt] = useState(false);
+  if (navOpened && !navBuilt) setNavBuilt(true);
 
   return (
     <AppShell
@@ -68,7 +72,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         {/* The sidebar outgrows short screens: it scrolls on its own, apart from the page, with the
             browser's own scrolling (Mantine's ScrollArea measured ~80 ms of script on a phone's first load). */}
         <AppShell.Section grow mih={0} style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
-          <SideNav groups={navFor(role)} onNavigate={closeNav} />
+          {(isDesktop || navBuilt) && <SideNav groups={navFor(role)} onNavigate={closeNav} />}
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
