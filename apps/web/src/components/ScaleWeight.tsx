@@ -15,7 +15,6 @@ import { useCan } from './common/useMe.ts';
 // server checks (docs/architecture.md "Devices in the records").
 
 export type Device = Wire<typeof deviceSchema>;
-type Ref = { id: string; code: string; name: string };
 
 /** The facility's scales, not archived; none when the member may not see devices. */
 export function useFacilityScales(facilityId: string | null | undefined) {
@@ -27,18 +26,6 @@ export function useFacilityScales(facilityId: string | null | undefined) {
     staleTime: 60_000,
   });
   return (query.data?.items ?? []).filter((d) => isScaleKind(d.kind) && !d.archivedAt);
-}
-
-/** "Scale: WB-1 · reading 12:03:14", or "Typed by hand", as a record's line shows where its weight came from. */
-export function weighedBy(
-  line: { device: Ref | null; reading: { id: number; recordedAt: string | null } | null },
-  timeZone: string,
-) {
-  if (!line.device) return 'Typed by hand';
-  const at = line.reading?.recordedAt
-    ? `reading ${formatClock(line.reading.recordedAt, timeZone)}`
-    : `reading #${line.reading?.id ?? '—'}`;
-  return `Scale: ${line.device.code} · ${at}`;
 }
 
 /** How old a reading may be and still be taken: the server refuses one further from the record's time. */
@@ -199,28 +186,3 @@ export function ScaleWeight({ scales, deviceId, readingId, timeZone, label, onUs
     </Paper>
   );
 }
-
-type WeighedLine = Parameters<typeof weighedBy>[0] & { scaleCalibrationOverdue?: boolean };
-
-/** Under a record's line: where its weight came from, and a warning when the scale was out of calibration. */
-export function WeighedBy({ line, timeZone }: { line: WeighedLine; timeZone: string }) {
-  return (
-    <Group gap={4} wrap="nowrap">
-      <Text size="xs" c="dimmed">
-        {weighedBy(line, timeZone)}
-      </Text>
-      {line.scaleCalibrationOverdue && <CalibrationOverdueBadge />}
-    </Group>
-  );
-}
-
-export const CalibrationOverdueBadge = () => (
-  <Badge
-    color="orange"
-    variant="light"
-    size="xs"
-    title="The scale had no calibration in force on the record’s day (lapsed, or never calibrated)"
-  >
-    Calibration overdue
-  </Badge>
-);

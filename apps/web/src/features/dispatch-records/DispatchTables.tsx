@@ -3,7 +3,7 @@ import { formatKg, formatPhp } from '@plastrace/shared';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../components/common/format.ts';
 import { useMe } from '../../components/common/useMe.ts';
-import { WeighedBy } from '../../components/ScaleWeight.tsx';
+import { WeighedBy } from '../../components/WeighedBy.tsx';
 import { useAuthorizedImage } from '../receive-records/photos.ts';
 import type { DispatchRecord } from './api.ts';
 

@@ -2,7 +2,7 @@ import { Anchor, Table, Text } from '@mantine/core';
 import { formatKg, formatPhp } from '@plastrace/shared';
 import { Link } from 'react-router';
 import { useMe } from '../../components/common/useMe.ts';
-import { WeighedBy } from '../../components/ScaleWeight.tsx';
+import { WeighedBy } from '../../components/WeighedBy.tsx';
 import type { ReceiveRecord } from './api.ts';
 
 export function ReceiveLinesTable({ record }: { record: ReceiveRecord }) {

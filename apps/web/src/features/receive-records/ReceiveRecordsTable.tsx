@@ -3,7 +3,7 @@ import { formatKg, formatPhp } from '@plastrace/shared';
 import { Link } from 'react-router';
 import { CardList, usePhone } from '../../components/common/CardList.tsx';
 import { formatDateTime } from '../../components/common/format.ts';
-import { CalibrationOverdueBadge } from '../../components/ScaleWeight.tsx';
+import { CalibrationOverdueBadge } from '../../components/WeighedBy.tsx';
 import type { ReceiveRecord } from './api.ts';
 import { RecordStatusBadge } from './StatusBadge.tsx';
 
