@@ -1,3 +1,4 @@
+import './zodConfig.ts';
 import '@mantine/core/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
