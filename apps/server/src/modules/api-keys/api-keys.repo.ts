@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 import { apiKeys, devices, memberships, users } from '../../db/schema/index.ts';
 
 type Handle = Db | Tx;
@@ -74,7 +75,7 @@ export async function insertApiKey(tx: Tx, values: typeof apiKeys.$inferInsert) 
 export async function revokeApiKey(tx: Tx, orgId: string, id: string, by: string) {
   const rows = await tx
     .update(t)
-    .set({ revokedAt: sql`pt_now()`, revokedBy: by })
+    .set({ revokedAt: dbNow, revokedBy: by })
     .where(and(eq(t.organizationId, orgId), eq(t.id, id), isNull(t.revokedAt)))
     .returning({ id: t.id });
   return rows.length > 0;

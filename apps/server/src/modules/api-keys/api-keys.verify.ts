@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 import { apiKeys, memberships } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 
@@ -58,7 +59,7 @@ export async function verifyApiKey(db: Db, secret: string): Promise<VerifiedKey 
   if (!row) return null;
   await db
     .update(apiKeys)
-    .set({ lastUsedAt: sql`pt_now()` })
+    .set({ lastUsedAt: dbNow })
     .where(
       and(eq(apiKeys.id, row.keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, TOUCH_AFTER))),
     );

@@ -1,16 +1,13 @@
 import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 import { memberships, oneTimeTokens, organizations, sessions, users } from '../../db/schema/index.ts';
 import { forgetSessions } from '../../plugins/session-cache.ts';
 
 type Handle = Db | Tx;
 const live = () =>
-  and(
-    isNull(sessions.revokedAt),
-    gt(sessions.idleExpiresAt, sql`pt_now()`),
-    gt(sessions.absoluteExpiresAt, sql`pt_now()`),
-  );
+  and(isNull(sessions.revokedAt), gt(sessions.idleExpiresAt, dbNow), gt(sessions.absoluteExpiresAt, dbNow));
 
 export async function findActiveSession(db: Handle, tokenHash: string) {
   const [row] = await db
@@ -37,7 +34,7 @@ export async function touchSession(db: Handle, id: string, idleMs: number) {
   await db
     .update(sessions)
     .set({
-      lastSeenAt: sql`pt_now()`,
+      lastSeenAt: dbNow,
       idleExpiresAt: sql`least(pt_now() + make_interval(secs => ${idleMs / 1000}), ${sessions.absoluteExpiresAt})`,
     })
     .where(and(eq(sessions.id, id), live()));
@@ -129,7 +126,7 @@ export async function insertSession(tx: Handle, values: typeof sessions.$inferIn
 export async function extendSession(tx: Handle, id: string, idleExpiresAt: Date) {
   const [row] = await tx
     .update(sessions)
-    .set({ idleExpiresAt, refreshedAt: sql`pt_now()`, lastSeenAt: sql`pt_now()` })
+    .set({ idleExpiresAt, refreshedAt: dbNow, lastSeenAt: dbNow })
     .where(and(eq(sessions.id, id), live()))
     .returning({ idleExpiresAt: sessions.idleExpiresAt, absoluteExpiresAt: sessions.absoluteExpiresAt });
   return row;
@@ -139,7 +136,7 @@ export async function revokeSession(tx: Handle, userId: string, id: string) {
   forgetSessions();
   const rows = await tx
     .update(sessions)
-    .set({ revokedAt: sql`pt_now()` })
+    .set({ revokedAt: dbNow })
     .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return rows.length > 0;
@@ -150,7 +147,7 @@ export async function revokeUserSessions(tx: Handle, userId: string, except?: st
   forgetSessions();
   await tx
     .update(sessions)
-    .set({ revokedAt: sql`pt_now()` })
+    .set({ revokedAt: dbNow })
     .where(
       and(
         eq(sessions.userId, userId),
@@ -164,7 +161,7 @@ export async function revokeMembershipSessions(tx: Handle, membershipId: string)
   forgetSessions();
   await tx
     .update(sessions)
-    .set({ revokedAt: sql`pt_now()` })
+    .set({ revokedAt: dbNow })
     .where(and(eq(sessions.membershipId, membershipId), isNull(sessions.revokedAt)));
 }
 
@@ -188,13 +185,13 @@ export async function redeemOneTimeToken(
 ) {
   const [row] = await tx
     .update(oneTimeTokens)
-    .set({ usedAt: sql`pt_now()` })
+    .set({ usedAt: dbNow })
     .where(
       and(
         eq(oneTimeTokens.tokenHash, tokenHash),
         eq(oneTimeTokens.kind, kind),
         isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, sql`pt_now()`),
+        gt(oneTimeTokens.expiresAt, dbNow),
       ),
     )
     .returning({ userId: oneTimeTokens.userId });
@@ -204,7 +201,7 @@ export async function redeemOneTimeToken(
 export async function updateUser(tx: Handle, id: string, values: PgUpdateSetSource<typeof users>) {
   const [row] = await tx
     .update(users)
-    .set({ ...values, updatedAt: sql`pt_now()`, version: sql`${users.version} + 1` })
+    .set({ ...values, updatedAt: dbNow, version: sql`${users.version} + 1` })
     .where(eq(users.id, id))
     .returning();
   return row;
@@ -228,7 +225,7 @@ export async function insertMembership(tx: Handle, values: typeof memberships.$i
 }
 
 export async function markSignedIn(tx: Handle, membershipId: string) {
-  await tx.update(memberships).set({ lastSignInAt: sql`pt_now()` }).where(eq(memberships.id, membershipId));
+  await tx.update(memberships).set({ lastSignInAt: dbNow }).where(eq(memberships.id, membershipId));
 }
 
 /** The signed-in member as the API shows them: user, membership and organization. */

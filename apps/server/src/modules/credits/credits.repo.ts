@@ -1,6 +1,7 @@
 import { CREDIT_COUNTRY, CREDIT_PROGRAMME } from '@plastrace/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 
 // The writes of EPR credits (the reads are holdings.repo.ts). Batches are append-only; where their
 // serials are is `credit_blocks`, which only ever shrink or change holder (migration 0027's guard), and
@@ -126,7 +127,7 @@ export async function insertBlock(
           compliance_year, purpose, retired_by, retired_at)
         VALUES (${b.id}::uuid, ${b.orgId}::uuid, ${b.batchId}::uuid, ${b.firstNo}, ${b.lastNo},
           ${r ? 'retired' : 'held'}, ${r?.beneficiary ?? null}, ${r?.complianceYear ?? null}, ${r?.purpose ?? null},
-          ${r?.userId ?? null}::uuid, ${r ? sql`pt_now()` : sql`NULL`})`,
+          ${r?.userId ?? null}::uuid, ${r ? dbNow : sql`NULL`})`,
   );
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 import {
   facilities,
   orderLines,
@@ -72,6 +73,6 @@ export async function setLineMaterial(
     .where(eq(receiveLines.id, line.id));
   await tx
     .update(receiveRecords)
-    .set({ updatedAt: sql`pt_now()`, version: sql`${receiveRecords.version} + 1` })
+    .set({ updatedAt: dbNow, version: sql`${receiveRecords.version} + 1` })
     .where(eq(receiveRecords.id, line.recordId));
 }

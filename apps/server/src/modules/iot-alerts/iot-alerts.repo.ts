@@ -2,6 +2,7 @@ import type { IotAlertRule, IotAlertState } from '@plastrace/shared';
 import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 import {
   devices,
   dispatchRecords,
@@ -121,6 +122,6 @@ export async function lockAlert(tx: Tx, orgId: string, id: string) {
 export async function acknowledge(tx: Tx, orgId: string, id: string, userId: string, note: string | null) {
   await tx
     .update(a)
-    .set({ acknowledgedAt: sql`pt_now()`, acknowledgedBy: userId, acknowledgedNote: note })
+    .set({ acknowledgedAt: dbNow, acknowledgedBy: userId, acknowledgedNote: note })
     .where(and(eq(a.organizationId, orgId), eq(a.id, id)));
 }

@@ -2,6 +2,7 @@ import type { LEDGER_SORTS } from '@plastrace/shared';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 import { type ListFilter, searchAny } from '../../lib/listing.ts';
 import type { EntryRow, LedgerBook } from './ledger.books.ts';
 
@@ -227,7 +228,7 @@ export async function periodSummary(db: Handle, b: LedgerBook, orgId: string, pa
       increase: total(sql`${inPeriod} AND ${l.amount} > 0`),
       decrease: total(sql`${inPeriod} AND ${l.amount} < 0`, sql`-`),
       start: p.start ? isoUtc(p.start) : sql<null>`NULL`,
-      end: isoUtc(p.end ?? sql`pt_now()`),
+      end: isoUtc(p.end ?? dbNow),
     })
     .from(l)
     .where(ofParty(b, orgId, partyId, p.end));

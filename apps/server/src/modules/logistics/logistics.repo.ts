@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import type { Db, Tx } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 import {
   customers,
   dispatchRecords,
@@ -150,7 +151,7 @@ export async function replaceStops(tx: Tx, orgId: string, tripId: string, stops:
 export async function updateTrip(tx: Tx, orgId: string, id: string, set: Partial<typeof trips.$inferInsert>) {
   await tx
     .update(t)
-    .set({ ...set, updatedAt: sql`pt_now()`, version: sql`${t.version} + 1` })
+    .set({ ...set, updatedAt: dbNow, version: sql`${t.version} + 1` })
     .where(and(eq(t.organizationId, orgId), eq(t.id, id)));
 }
 

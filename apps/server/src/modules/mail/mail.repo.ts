@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 import { files, outbox } from '../../db/schema/index.ts';
 
 /** `attachmentFileId`: a document in files sent with it (a scheduled report). */
@@ -33,7 +34,7 @@ export function claimUnsent(tx: Tx, maxAttempts: number, limit: number) {
       and(
         isNull(outbox.sentAt),
         lt(outbox.attempts, maxAttempts),
-        or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, sql`pt_now()`)),
+        or(isNull(outbox.nextAttemptAt), lte(outbox.nextAttemptAt, dbNow)),
       ),
     )
     .orderBy(asc(outbox.createdAt))
@@ -44,7 +45,7 @@ export function claimUnsent(tx: Tx, maxAttempts: number, limit: number) {
 export async function markSent(tx: Tx, id: string, transport: string): Promise<void> {
   await tx
     .update(outbox)
-    .set({ sentAt: sql`pt_now()`, transport, attempts: sql`${outbox.attempts} + 1`, lastError: null })
+    .set({ sentAt: dbNow, transport, attempts: sql`${outbox.attempts} + 1`, lastError: null })
     .where(eq(outbox.id, id));
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 import {
   marketDeals,
   marketListingLots,
@@ -134,7 +135,7 @@ export async function insertDeal(tx: Tx, values: typeof marketDeals.$inferInsert
 export async function updateDeal(tx: Tx, id: string, values: PgUpdateSetSource<typeof marketDeals>) {
   await tx
     .update(d)
-    .set({ ...values, version: sql`${d.version} + 1`, updatedAt: sql`pt_now()` })
+    .set({ ...values, version: sql`${d.version} + 1`, updatedAt: dbNow })
     .where(eq(d.id, id));
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 import { marketDeals, marketListings, marketOffers, organizations } from '../../db/schema/index.ts';
 import { isoMicro, olderThan } from '../../lib/sql.ts';
 import { isOnMarket } from './listings.search.ts';
@@ -162,7 +163,7 @@ export async function respond(
   status: 'countered' | 'accepted' | 'declined' | 'withdrawn' | 'expired',
   userId: string | null,
 ) {
-  await tx.update(o).set({ status, respondedBy: userId, respondedAt: sql`pt_now()` }).where(eq(o.id, id));
+  await tx.update(o).set({ status, respondedBy: userId, respondedAt: dbNow }).where(eq(o.id, id));
 }
 
 const expiredColumns = {
@@ -181,7 +182,7 @@ export type ExpiredOffer = { [K in keyof typeof expiredColumns]: OfferRow[K] };
 export async function expireOpenOffers(tx: Tx, listingId: string): Promise<ExpiredOffer[]> {
   return tx
     .update(o)
-    .set({ status: 'expired', respondedAt: sql`pt_now()` })
+    .set({ status: 'expired', respondedAt: dbNow })
     .where(and(eq(o.listingId, listingId), eq(o.status, 'open')))
     .returning(expiredColumns);
 }
@@ -213,7 +214,7 @@ export async function expireDueOffers(
     .for('update', { skipLocked: true });
   return tx
     .update(o)
-    .set({ status: 'expired', respondedAt: sql`pt_now()` })
+    .set({ status: 'expired', respondedAt: dbNow })
     .where(and(inArray(o.id, due), eq(o.status, 'open')))
     .returning(expiredColumns);
 }
@@ -237,7 +238,7 @@ export async function setListingStatus(
 ) {
   await tx
     .update(l)
-    .set({ status, closedReason, version: sql`${l.version} + 1`, updatedAt: sql`pt_now()` })
+    .set({ status, closedReason, version: sql`${l.version} + 1`, updatedAt: dbNow })
     .where(eq(l.id, id));
 }
 

@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 import { marketSavedSearches as s } from '../../db/schema/market.ts';
 
 // A member's saved searches: every query names the organization and the member, so another member's (or
@@ -64,8 +65,8 @@ export async function updateSearch(
       ...(v.name !== undefined ? { name: v.name } : {}),
       ...(v.filters !== undefined ? { filters: v.filters } : {}),
       ...(v.alert !== undefined ? { alert: v.alert } : {}),
-      ...(v.restart ? { alertedThrough: sql`pt_now()` } : {}),
-      updatedAt: sql`pt_now()`,
+      ...(v.restart ? { alertedThrough: dbNow } : {}),
+      updatedAt: dbNow,
     })
     .where(and(owned(o), eq(s.id, id)))
     .returning();

@@ -251,7 +251,7 @@ export async function updateVersioned<T extends VersionedTable>(
 ): Promise<boolean> {
   const rows = await tx
     .update(table)
-    .set({ ...values, updatedAt: sql`pt_now()`, version: sql`${table.version} + 1` } as PgUpdateSetSource<T>)
+    .set({ ...values, updatedAt: dbNow, version: sql`${table.version} + 1` } as PgUpdateSetSource<T>)
     .where(
       and(
         eq(table.organizationId, orgId),

@@ -2,6 +2,7 @@ import { OPEN_ORDER_STATUSES } from '@plastrace/shared';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias, type PgInsertValue, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 import {
   customers,
   dispatchLines,
@@ -236,7 +237,7 @@ export async function updateOrder(
 ) {
   await tx
     .update(r)
-    .set({ ...set, updatedAt: sql`pt_now()`, version: sql`${r.version} + 1` })
+    .set({ ...set, updatedAt: dbNow, version: sql`${r.version} + 1` })
     .where(and(eq(r.organizationId, orgId), eq(r.id, id)));
 }
 

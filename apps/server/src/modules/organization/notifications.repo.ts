@@ -1,5 +1,6 @@
-import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 import { notifications } from '../../db/schema/index.ts';
 
 export type NotificationKind = 'invitation_accepted' | 'security' | 'market';
@@ -52,7 +53,7 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
 export async function markRead(db: Db, userId: string, id?: string): Promise<number> {
   const rows = await db
     .update(notifications)
-    .set({ readAt: sql`pt_now()` })
+    .set({ readAt: dbNow })
     .where(
       and(
         eq(notifications.userId, userId),

@@ -1,6 +1,7 @@
 import { DEFAULT_TIME_ZONE, type PAYMENT_METHODS } from '@plastrace/shared';
 import { and, asc, count, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 import { invitations, memberships, organizations, suppliers } from '../../db/schema/index.ts';
 import { containsPattern } from '../../lib/sql.ts';
 
@@ -36,7 +37,7 @@ export async function updateOrganization(
 ) {
   const [row] = await tx
     .update(organizations)
-    .set({ ...values, updatedAt: sql`pt_now()`, version: sql`${organizations.version} + 1` })
+    .set({ ...values, updatedAt: dbNow, version: sql`${organizations.version} + 1` })
     .where(and(eq(organizations.id, id), eq(organizations.version, version)))
     .returning();
   return row;
@@ -59,7 +60,7 @@ export async function pendingInvitationCount(db: Db, orgId: string): Promise<num
         eq(invitations.organizationId, orgId),
         isNull(invitations.acceptedAt),
         isNull(invitations.revokedAt),
-        gt(invitations.expiresAt, sql`pt_now()`),
+        gt(invitations.expiresAt, dbNow),
       ),
     );
   return row?.n ?? 0;
@@ -154,7 +155,7 @@ export async function assertBooksOpen(tx: Tx, orgId: string, at: Date, what: str
 export async function setBooksClosedThrough(tx: Tx, orgId: string, day: string | null) {
   const [row] = await tx
     .update(organizations)
-    .set({ booksClosedThrough: day, updatedAt: sql`pt_now()`, version: sql`${organizations.version} + 1` })
+    .set({ booksClosedThrough: day, updatedAt: dbNow, version: sql`${organizations.version} + 1` })
     .where(eq(organizations.id, orgId))
     .returning();
   return row;

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 import {
   facilities,
   lotBalances,
@@ -252,7 +253,7 @@ export async function closeCount(
 ): Promise<boolean> {
   const rows = await tx
     .update(c)
-    .set({ ...set, updatedAt: sql`pt_now()`, version: sql`${c.version} + 1` })
+    .set({ ...set, updatedAt: dbNow, version: sql`${c.version} + 1` })
     .where(and(eq(c.organizationId, orgId), eq(c.id, id), eq(c.status, 'open')))
     .returning({ id: c.id });
   return rows.length === 1;
@@ -261,6 +262,6 @@ export async function closeCount(
 export async function touchCount(tx: Tx, orgId: string, id: string) {
   await tx
     .update(c)
-    .set({ updatedAt: sql`pt_now()`, version: sql`${c.version} + 1` })
+    .set({ updatedAt: dbNow, version: sql`${c.version} + 1` })
     .where(and(eq(c.organizationId, orgId), eq(c.id, id), eq(c.status, 'open')));
 }

@@ -1,6 +1,7 @@
 import { formatUnits, toUnits } from '@plastrace/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 import { counters, lotBalances, lots, stockMovements } from '../../db/schema/index.ts';
 
 /** Next value of a per-organization counter; the row lock makes concurrent callers queue, never collide. */
@@ -63,7 +64,7 @@ export async function move(tx: Tx, m: Movement): Promise<{ qtyKg: string; valueP
       .set({
         qtyKg: formatUnits(onHand + qty, 3),
         valuePhp: formatUnits(worth - taken, 2),
-        updatedAt: sql`pt_now()`,
+        updatedAt: dbNow,
       })
       .where(eq(lotBalances.lotId, m.lotId));
   } else {
@@ -82,7 +83,7 @@ export async function move(tx: Tx, m: Movement): Promise<{ qtyKg: string; valueP
         set: {
           qtyKg: sql`${lotBalances.qtyKg} + ${m.qtyKg}::numeric`,
           valuePhp: sql`${lotBalances.valuePhp} + ${formatUnits(value, 2)}::numeric`,
-          updatedAt: sql`pt_now()`,
+          updatedAt: dbNow,
         },
       });
   }
@@ -151,7 +152,7 @@ export async function setLotStatus(
     .set({
       status,
       quarantineReason: quarantineReason ?? null,
-      updatedAt: sql`pt_now()`,
+      updatedAt: dbNow,
       version: sql`${lots.version} + 1`,
     })
     .where(and(eq(lots.organizationId, organizationId), eq(lots.id, lotId)));

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { dbNow } from '../../db/clock.ts';
 import { invitations, memberships, organizations, suppliers, users } from '../../db/schema/index.ts';
 import { containsPattern, olderThan } from '../../lib/sql.ts';
 import { forgetSessions } from '../../plugins/session-cache.ts';
@@ -22,17 +23,9 @@ const statusCondition: Record<InvitationStatus, () => SQL | undefined> = {
   accepted: () => isNotNull(invitations.acceptedAt),
   revoked: () => and(isNull(invitations.acceptedAt), isNotNull(invitations.revokedAt)),
   expired: () =>
-    and(
-      isNull(invitations.acceptedAt),
-      isNull(invitations.revokedAt),
-      lte(invitations.expiresAt, sql`pt_now()`),
-    ),
+    and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt), lte(invitations.expiresAt, dbNow)),
   pending: () =>
-    and(
-      isNull(invitations.acceptedAt),
-      isNull(invitations.revokedAt),
-      gt(invitations.expiresAt, sql`pt_now()`),
-    ),
+    and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, dbNow)),
 };
 
 export function listInvitations(
@@ -103,7 +96,7 @@ export async function insertInvitation(tx: Handle, values: typeof invitations.$i
 export async function claimInvitation(tx: Handle, tokenHash: string) {
   const [row] = await tx
     .update(invitations)
-    .set({ acceptedAt: sql`pt_now()`, updatedAt: sql`pt_now()` })
+    .set({ acceptedAt: dbNow, updatedAt: dbNow })
     .where(and(eq(invitations.tokenHash, tokenHash), statusCondition.pending()))
     .returning();
   return row;
@@ -117,7 +110,7 @@ export async function updateInvitation(
 ) {
   await tx
     .update(invitations)
-    .set({ ...values, updatedAt: sql`pt_now()` })
+    .set({ ...values, updatedAt: dbNow })
     .where(and(eq(invitations.organizationId, orgId), eq(invitations.id, id)));
 }
 
@@ -206,7 +199,7 @@ export async function updateMember(
   forgetSessions(); // a new role or status applies to the member's next request
   const [row] = await tx
     .update(memberships)
-    .set({ ...values, updatedAt: sql`pt_now()`, version: sql`${memberships.version} + 1` })
+    .set({ ...values, updatedAt: dbNow, version: sql`${memberships.version} + 1` })
     .where(
       and(
         eq(memberships.organizationId, orgId),

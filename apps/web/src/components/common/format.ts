@@ -1,4 +1,5 @@
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const keyOf = (locale: string, options: Intl.DateTimeFormatOptions) => `${locale} ${JSON.stringify(options)}`;
 
 /**
  * One formatter per locale and options, kept: building an Intl.DateTimeFormat costs ~1,000× a format() call,
@@ -6,7 +7,7 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
  * time. Every date, time and day the web shows or computes goes through here (or the helpers below).
  */
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale} ${JSON.stringify(options)}`;
+  const key = keyOf(locale, options);
   let format = formatters.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, options);
@@ -23,7 +24,7 @@ const styleOptions = (style: Style, timeZone: string): Intl.DateTimeFormatOption
 });
 const formatter = (style: Style, timeZone: string) => dateTimeFormat('en-PH', styleOptions(style, timeZone));
 const built = (style: Style, timeZone: string) =>
-  formatters.has(`en-PH ${JSON.stringify(styleOptions(style, timeZone))}`);
+  formatters.has(keyOf('en-PH', styleOptions(style, timeZone)));
 
 /**
  * Builds the zone's formatters while the browser is idle, one per idle moment: the first one built costs

@@ -37,10 +37,11 @@ const NUMBER = new Intl.NumberFormat('en-PH', { maximumFractionDigits: 2 });
 const number = (v: number) => NUMBER.format(v);
 
 /** A reading's time in the organization's zone: the clock today, else the day and time. */
-const readAt = (iso: string, timeZone: string) =>
-  iso.length >= 10 && todayIn(timeZone) === todayIn(timeZone, new Date(iso))
-    ? formatClock(iso, timeZone)
-    : formatDateTime(iso, timeZone);
+function readAt(iso: string, timeZone: string) {
+  const at = new Date(iso);
+  const today = !Number.isNaN(at.getTime()) && todayIn(timeZone, at) === todayIn(timeZone);
+  return today ? formatClock(iso, timeZone) : formatDateTime(iso, timeZone);
+}
 
 function LineChart({ points, unit, timeZone }: { points: ChartPoint[]; unit: string; timeZone: string }) {
   const first = points[0];
