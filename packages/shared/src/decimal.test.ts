@@ -26,6 +26,12 @@ describe('decimal', () => {
     expect(parseUnits('-2.5', 0)).toBe(-3n);
     expect(formatUnits(1234500n, 3)).toBe('1234.500');
     expect(formatUnits(-5n, 2)).toBe('-0.05');
+    expect(formatUnits(0n, 3)).toBe('0.000');
+    expect(formatUnits(5n, 3)).toBe('0.005');
+    expect(formatUnits(1000n, 3)).toBe('1.000');
+    expect(formatUnits(-1234n, 0)).toBe('-1234');
+    expect(formatUnits(0n, 0)).toBe('0');
+    expect(formatUnits(123456789012345678901234567890n, 3)).toBe('123456789012345678901234567.890');
     for (const bad of ['1e3', '1,250', 'abc', '', '.', '-']) expect(parseUnits(bad, 2), bad).toBeNull();
     expect(() => toUnits('1e3', 2)).toThrow('not a decimal: 1e3');
   });

@@ -30,11 +30,13 @@ export function toUnits(value: string | number, scale: number): bigint {
 
 /** 12500n at scale 3 → '12.500'. */
 export function formatUnits(units: bigint, scale: number): string {
+  // Digits cut as text: one toString instead of two divisions of a bigint (a trace writes thousands).
   const negative = units < 0n;
-  const abs = negative ? -units : units;
-  const base = 10n ** BigInt(scale);
-  const frac = (abs % base).toString().padStart(scale, '0');
-  return `${negative ? '-' : ''}${abs / base}${scale ? `.${frac}` : ''}`;
+  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
+  const sign = negative ? '-' : '';
+  if (!scale) return sign + digits;
+  const cut = digits.length - scale;
+  return `${sign}${digits.slice(0, cut)}.${digits.slice(cut)}`;
 }
 
 /** a × b (scales sa, sb), rounded half away from zero to scale `to`. */

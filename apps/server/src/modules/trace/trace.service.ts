@@ -1,5 +1,5 @@
 import type { Trace, TraceEdge, TraceQuery } from '@plastrace/shared';
-import { formatUnits, toUnits } from '@plastrace/shared';
+import { formatUnits } from '@plastrace/shared';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
@@ -40,10 +40,18 @@ export async function traceRecord(ctx: AppContext, caller: Caller, id: string, q
 }
 
 async function trace(db: Db, orgId: string, start: Start, q: TraceQuery, what: string): Promise<Trace> {
-  const startRows = await repo.lots(db, orgId, start.lotIds, start.lotIds);
+  // The walks need only the started ids: they run beside the started lots' read (nothing of another
+  // organization is walked, and a trace of a missing lot answers 404 before anything is used).
+  const [startRows, upRows, downRows, catalog] = await Promise.all([
+    repo.lots(db, orgId, start.lotIds, start.lotIds),
+    q.direction !== 'downstream' ? repo.walkUp(db, orgId, start.lotIds, q.depth) : null,
+    q.direction !== 'upstream' ? repo.walkDown(db, orgId, start.lotIds, q.depth) : null,
+    repo.catalog(db, orgId),
+  ]);
   if (startRows.length !== new Set(start.lotIds).size) throw notFound(what);
-  const started = new Map(startRows.map((l) => [l.id, BigInt(l.made_grams ?? '0')]));
-  const total = [...started.values()].reduce((s, g) => s + g, 0n);
+  const started = new Map(startRows.map((l) => [l.id, l.made_grams ?? 0n]));
+  let total = 0n;
+  for (const g of started.values()) total += g;
   // What each lot was made with: the sum of its edges for a lot whose edges the walk read, else read.
   const made = new Map(started);
   const level = new Map(start.lotIds.map((id) => [id, 0]));
@@ -56,34 +64,24 @@ async function trace(db: Db, orgId: string, start: Start, q: TraceQuery, what: s
       edges.set(`${e.parent}>${e.child}>${e.source_id}`, {
         from_lot_id: e.parent,
         to_lot_id: e.child,
-        kg: kg(BigInt(e.grams)),
+        kg: kg(e.grams),
         via: { type: e.source_type, id: e.source_id, number: e.number },
       }),
   };
-  const [upRows, downRows] = await Promise.all([
-    q.direction !== 'downstream' ? repo.walkUp(db, orgId, start.lotIds, q.depth) : null,
-    q.direction !== 'upstream' ? repo.walkDown(db, orgId, start.lotIds, q.depth) : null,
-  ]);
   const up = upRows ? upstream(walk, started, upRows) : null;
   const down = downRows ? downstream(walk, started, downRows) : null;
 
   const others = [...level.keys()].filter((id) => !started.has(id));
-  const roots = up ? [...up.roots.keys()] : [];
+  // The trace's ends: the lots it reached whose make-up no edge gave (their grams are read) and the roots
+  // upstream (where mass came from: their deliveries are read).
+  const ends = new Set(up ? up.roots.keys() : []);
+  for (const id of others) if (!made.has(id)) ends.add(id);
   const lotRows = others.length
-    ? [
-        ...startRows,
-        ...(await repo.lots(
-          db,
-          orgId,
-          others,
-          others.filter((id) => !made.has(id)),
-          roots,
-        )),
-      ]
-    : roots.length
-      ? await repo.lots(db, orgId, start.lotIds, start.lotIds, roots)
+    ? [...startRows, ...(await repo.lots(db, orgId, others, ends))]
+    : ends.size
+      ? await repo.lots(db, orgId, start.lotIds, [...start.lotIds, ...ends])
       : startRows;
-  for (const l of lotRows) if (l.made_grams !== null && !made.has(l.id)) made.set(l.id, BigInt(l.made_grams));
+  for (const l of lotRows) if (l.made_grams !== null && !made.has(l.id)) made.set(l.id, l.made_grams);
   const lotOf = new Map(lotRows.map((l) => [l.id, l]));
   const origins = up ? originsOf(up.roots, lotOf, total) : [];
   const destinations = down ? await destinationsOf(db, orgId, walk, down, total) : [];
@@ -94,33 +92,38 @@ async function trace(db: Db, orgId: string, start: Start, q: TraceQuery, what: s
     depth: q.depth,
     truncated: Boolean(up?.truncated || down?.truncated),
     lots: lotRows
-      .map((l) => ({
-        id: l.id,
-        code: l.code,
-        status: l.status,
-        material: { id: l.material_id, code: l.material_code, name: l.material_name },
-        facility: { id: l.facility_id, code: l.facility_code, name: l.facility_name },
-        kg: kg(made.get(l.id) ?? 0n),
-        on_hand_kg: l.on_hand_kg,
-        share_kg: kg(rounded(shareOf(l.id) ?? whole(made.get(l.id) ?? 0n))),
-        origin_type: l.origin_type,
-        level: level.get(l.id) ?? 0,
-      }))
+      .map((l) => {
+        const grams = made.get(l.id) ?? 0n;
+        const share = shareOf(l.id);
+        return {
+          id: l.id,
+          code: l.code,
+          status: l.status,
+          // One object per material and facility, shared by the lots that name it.
+          material: catalog.materials.get(l.material_id) as repo.Ref,
+          facility: catalog.facilities.get(l.facility_id) as repo.Ref,
+          kg: kg(grams),
+          on_hand_kg: l.on_hand_kg,
+          share_kg: share ? kg(rounded(share)) : kg(grams),
+          origin_type: l.origin_type,
+          level: level.get(l.id) ?? 0,
+        };
+      })
       .sort((a, b) => a.level - b.level || byText(a.code, b.code)),
     edges: [...edges.values()],
-    origins,
+    origins: origins.map((o) => o.origin),
     suppliers: byPartner(
       origins,
-      (o) => o.supplier,
-      (o) => o.receive_record?.id,
+      (o) => o.origin.supplier,
+      (o) => o.origin.receive_record?.id,
       total,
       'supplier',
     ),
-    destinations,
+    destinations: destinations.map((d) => d.destination),
     customers: byPartner(
       destinations,
-      (d) => d.customer,
-      (d) => d.dispatch_record.id,
+      (d) => d.destination.customer,
+      (d) => d.destination.dispatch_record.id,
       total,
       'customer',
     ),
@@ -142,7 +145,7 @@ function byChild(rows: repo.EdgeRow[]) {
   for (const e of rows) {
     const c = into.get(e.child) ?? { rows: [], grams: 0n };
     c.rows.push(e);
-    c.grams += BigInt(e.grams);
+    c.grams += e.grams;
     into.set(e.child, c);
   }
   return into;
@@ -183,7 +186,7 @@ function upstream(w: Walk, started: Map<string, bigint>, rows: repo.EdgeRow[]) {
     }
     for (const e of parents.rows) {
       w.keep(e);
-      accrue(share, e.parent, scale(f, BigInt(e.grams), parents.grams));
+      accrue(share, e.parent, scale(f, e.grams, parents.grams));
       const left = (waiting.get(e.parent) ?? 1) - 1;
       waiting.set(e.parent, left);
       if (left === 0) ready.push(e.parent);
@@ -222,7 +225,7 @@ function downstream(w: Walk, started: Map<string, bigint>, rows: repo.EdgeRow[])
     for (const e of out.get(id) ?? []) {
       w.keep(e);
       // The parent's part from the started lots, times the kg it gave this child.
-      accrue(share, e.child, scale(f, BigInt(e.grams), w.made.get(id) ?? 1n));
+      accrue(share, e.child, scale(f, e.grams, w.made.get(id) ?? 1n));
       const left = (waiting.get(e.child) ?? 1) - 1;
       waiting.set(e.child, left);
       if (left === 0) ready.push(e.child);
@@ -239,27 +242,22 @@ function originsOf(roots: Map<string, Fraction>, lotOf: Map<string, repo.LotRow>
     .map((id, i) => {
       const l = lotOf.get(id);
       const delivered = l?.record_id && l.number && l.received_at;
+      const g = grams[i] ?? 0n;
       return {
-        lot_id: id,
-        origin_type: l?.origin_type ?? 'unknown',
-        receive_record: delivered
-          ? { id: l.record_id as string, number: l.number as string, received_at: l.received_at as string }
-          : null,
-        supplier:
-          l?.supplier_id && delivered
-            ? {
-                id: l.supplier_id,
-                code: l.supplier_code as string,
-                name: l.supplier_name as string,
-                type: l.supplier_type as string,
-              }
+        grams: g,
+        origin: {
+          lot_id: id,
+          origin_type: l?.origin_type ?? 'unknown',
+          receive_record: delivered
+            ? { id: l.record_id as string, number: l.number as string, received_at: l.received_at as string }
             : null,
-        grams: grams[i] ?? 0n,
-        share_pct: total ? percent(parts[i] ?? ZERO, total) : '0.00',
+          supplier: delivered ? l.supplier : null,
+          kg: kg(g),
+          share_pct: total ? percent(parts[i] ?? ZERO, total) : '0.00',
+        },
       };
     })
-    .sort((a, b) => compare(b.grams, a.grams) || byText(a.lot_id, b.lot_id))
-    .map(({ grams: g, ...o }) => ({ ...o, kg: kg(g) }));
+    .sort((a, b) => compare(b.grams, a.grams) || byText(a.origin.lot_id, b.origin.lot_id));
 }
 
 async function destinationsOf(
@@ -273,27 +271,33 @@ async function destinationsOf(
   return rows
     .map((r) => {
       const f = down.share.get(r.lot_id) ?? ZERO;
-      const part = scale(f, BigInt(r.grams), w.made.get(r.lot_id) ?? 1n);
+      const part = scale(f, r.grams, w.made.get(r.lot_id) ?? 1n);
       return { r, part };
     })
     .filter(({ part }) => !isZero(part))
-    .map(({ r, part }) => ({
-      lot_id: r.lot_id,
-      dispatch_record: {
-        id: r.record_id,
-        number: r.number,
-        dispatched_at: r.dispatched_at,
-        delivered: r.delivered,
-      },
-      customer: { id: r.customer_id, code: r.customer_code, name: r.customer_name, type: r.customer_type },
-      dispatched_kg: kg(BigInt(r.grams)),
-      kg: kg(rounded(part)),
-      share_pct: total ? percent(part, total) : '0.00',
-    }));
+    .map(({ r, part }) => {
+      const grams = rounded(part);
+      return {
+        grams,
+        destination: {
+          lot_id: r.lot_id,
+          dispatch_record: {
+            id: r.record_id,
+            number: r.number,
+            dispatched_at: r.dispatched_at,
+            delivered: r.delivered,
+          },
+          customer: r.customer,
+          dispatched_kg: kg(r.grams),
+          kg: kg(grams),
+          share_pct: total ? percent(part, total) : '0.00',
+        },
+      };
+    });
 }
 
 /** Origins or destinations summed per supplier or customer, largest first. */
-function byPartner<T extends { kg: string }, P extends { id: string }, K extends string>(
+function byPartner<T extends { grams: bigint }, P extends { id: string }, K extends string>(
   items: T[],
   partnerOf: (item: T) => P | null,
   recordOf: (item: T) => string | undefined,
@@ -305,7 +309,7 @@ function byPartner<T extends { kg: string }, P extends { id: string }, K extends
     const partner = partnerOf(item);
     if (!partner) continue;
     const s = sums.get(partner.id) ?? { partner, grams: 0n, records: new Set<string>() };
-    s.grams += toUnits(item.kg, 3);
+    s.grams += item.grams;
     const record = recordOf(item);
     if (record) s.records.add(record);
     sums.set(partner.id, s);
