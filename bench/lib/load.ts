@@ -36,6 +36,8 @@ export type Measurement = {
   /** Latency of one step (one request, or the requests of one flow step), in ms. */
   p50Ms: number;
   p99Ms: number;
+  /** Where a scenario's target is a p95 (timed runs only; autocannon's table has no p95). */
+  p95Ms?: number;
   /** Operations completed in the measured window. */
   count: number;
   /** CPU used in the measured window (ms), when it was measured. */

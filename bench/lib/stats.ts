@@ -17,6 +17,7 @@ export function measurement(latenciesMs: number[], elapsedMs: number, ops = late
     perSecond: elapsedMs > 0 ? (ops * 1000) / elapsedMs : 0,
     p50Ms: percentile(sorted, 50),
     p99Ms: percentile(sorted, 99),
+    p95Ms: percentile(sorted, 95),
     count: ops,
   };
 }

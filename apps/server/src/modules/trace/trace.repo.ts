@@ -49,19 +49,27 @@ const edges = (rows: unknown[][]): EdgeRow[] =>
   }));
 
 // Every edge up to $3 levels above the lots $2, and those one level further, which tell whether the depth
-// cut the trace short (and what the lots there were made of): one recursive query over the
-// (organization, child) index, whatever the depth.
+// cut the trace short (and what the lots there were made of). One recursive query, a level a step: each
+// step reads the edges into all of a level's lots with one `= ANY(array)` scan of the (organization,
+// child) index — sorted keys, so lots made near each other share index pages — instead of one index
+// descent per lot, and carries them as arrays; a lot reached at several levels is counted at the first.
 const up = statement(
   'walk_up',
-  `WITH RECURSIVE walk(parent, child, kg, source_type, source_id, level) AS (
-     SELECT e.parent_lot_id, e.child_lot_id, e.kg, e.source_type, e.source_id, 1 FROM lot_lineage e
-     WHERE e.organization_id = $1 AND e.child_lot_id = ANY($2::uuid[])
-     UNION
-     SELECT e.parent_lot_id, e.child_lot_id, e.kg, e.source_type, e.source_id, w.level + 1 FROM walk w
-     JOIN lot_lineage e ON e.organization_id = $1 AND e.child_lot_id = w.parent
-     WHERE w.level <= $3)
-   SELECT w.parent, w.child, (w.kg * 1000)::bigint::text, w.source_type, w.source_id, p.number, min(w.level)
-   FROM walk w LEFT JOIN production_records p ON w.source_type = 'production_record' AND p.id = w.source_id
+  `WITH RECURSIVE step(level, lots, parents, children, kgs, source_types, source_ids) AS (
+     SELECT 0, $2::uuid[], NULL::uuid[], NULL::uuid[], NULL::numeric[], NULL::text[], NULL::uuid[]
+     UNION ALL
+     SELECT s.level + 1, e.parents_once, e.parents, e.children, e.kgs, e.source_types, e.source_ids
+     FROM step s CROSS JOIN LATERAL (
+       SELECT array_agg(DISTINCT parent_lot_id) AS parents_once, array_agg(parent_lot_id) AS parents,
+         array_agg(child_lot_id) AS children, array_agg(kg) AS kgs, array_agg(source_type) AS source_types,
+         array_agg(source_id) AS source_ids
+       FROM lot_lineage WHERE organization_id = $1 AND child_lot_id = ANY(s.lots)) e
+     WHERE s.level <= $3 AND e.parents IS NOT NULL)
+   SELECT w.parent, w.child, (w.kg * 1000)::bigint::text, w.source_type, w.source_id, p.number, min(s.level)
+   FROM step s
+   CROSS JOIN LATERAL unnest(s.parents, s.children, s.kgs, s.source_types, s.source_ids)
+     AS w(parent, child, kg, source_type, source_id)
+   LEFT JOIN production_records p ON w.source_type = 'production_record' AND p.id = w.source_id
    GROUP BY w.parent, w.child, w.kg, w.source_type, w.source_id, p.number`,
 );
 
@@ -70,21 +78,23 @@ export async function walkUp(db: Db, orgId: string, lotIds: string[], depth: num
 }
 
 // Every lot up to $3 levels below the lots $2 (and one further, to tell a cut), with every edge into each —
-// a lot's make-up needs all its parents, traced or not. Voided lots are left out: a voided run's lots are
-// voided with it (0013).
+// a lot's make-up needs all its parents, traced or not. A level a step, as `up` walks. Voided lots are
+// left out: a voided run's lots are voided with it (0013).
 const down = statement(
   'walk_down',
-  `WITH RECURSIVE walk(child, level) AS (
-     SELECT e.child_lot_id, 1 FROM lot_lineage e JOIN lots c ON c.id = e.child_lot_id
-     WHERE e.organization_id = $1 AND e.parent_lot_id = ANY($2::uuid[]) AND c.status <> 'voided'
-     UNION
-     SELECT e.child_lot_id, w.level + 1 FROM walk w
-     JOIN lot_lineage e ON e.organization_id = $1 AND e.parent_lot_id = w.child
-     JOIN lots c ON c.id = e.child_lot_id
-     WHERE w.level <= $3 AND c.status <> 'voided')
+  `WITH RECURSIVE step(level, lots) AS (
+     SELECT 0, $2::uuid[]
+     UNION ALL
+     SELECT s.level + 1, n.children
+     FROM step s CROSS JOIN LATERAL (
+       SELECT array_agg(DISTINCT e.child_lot_id) AS children
+       FROM lot_lineage e JOIN lots c ON c.id = e.child_lot_id
+       WHERE e.organization_id = $1 AND e.parent_lot_id = ANY(s.lots) AND c.status <> 'voided') n
+     WHERE s.level <= $3 AND n.children IS NOT NULL)
    SELECT e.parent_lot_id, e.child_lot_id, (e.kg * 1000)::bigint::text, e.source_type, e.source_id, p.number,
      w.level
-   FROM (SELECT child, min(level) AS level FROM walk GROUP BY child) w
+   FROM (SELECT child, min(s.level) AS level FROM step s CROSS JOIN LATERAL unnest(s.lots) AS child
+         WHERE s.level > 0 GROUP BY child) w
    JOIN lot_lineage e ON e.organization_id = $1 AND e.child_lot_id = w.child
    LEFT JOIN production_records p ON e.source_type = 'production_record' AND p.id = e.source_id`,
 );

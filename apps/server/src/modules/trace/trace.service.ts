@@ -55,19 +55,7 @@ async function trace(db: Db, orgId: string, start: Start, q: TraceQuery, what: s
   // What each lot was made with: the sum of its edges for a lot whose edges the walk read, else read.
   const made = new Map(started);
   const level = new Map(start.lotIds.map((id) => [id, 0]));
-  const edges = new Map<string, TraceEdge>();
-  const walk: Walk = {
-    depth: q.depth,
-    level,
-    made,
-    keep: (e) =>
-      edges.set(`${e.parent}>${e.child}>${e.source_id}`, {
-        from_lot_id: e.parent,
-        to_lot_id: e.child,
-        kg: kg(e.grams),
-        via: { type: e.source_type, id: e.source_id, number: e.number },
-      }),
-  };
+  const walk: Walk = { depth: q.depth, level, made, kept: [] };
   const up = upRows ? upstream(walk, started, upRows) : null;
   const down = downRows ? downstream(walk, started, downRows) : null;
 
@@ -76,15 +64,25 @@ async function trace(db: Db, orgId: string, start: Start, q: TraceQuery, what: s
   // upstream (where mass came from: their deliveries are read).
   const ends = new Set(up ? up.roots.keys() : []);
   for (const id of others) if (!made.has(id)) ends.add(id);
-  const lotRows = others.length
-    ? [...startRows, ...(await repo.lots(db, orgId, others, ends))]
-    : ends.size
-      ? await repo.lots(db, orgId, start.lotIds, [...start.lotIds, ...ends])
-      : startRows;
+  // The lots' facts and the dispatches are read while the rest is worked out here.
+  const reading = Promise.all([
+    others.length
+      ? repo.lots(db, orgId, others, ends)
+      : ends.size
+        ? repo.lots(db, orgId, start.lotIds, [...start.lotIds, ...ends])
+        : null,
+    down ? repo.dispatchesOf(db, orgId, [...down.share.keys()]) : null,
+  ]);
+  // Awaited below; should anything before that throw, its failure must not go unhandled.
+  reading.catch(() => undefined);
+  const edges = edgesOf(walk.kept);
+  const originShares = up ? apportioned(up.roots, total) : [];
+  const [read, dispatched] = await reading;
+  const lotRows = others.length && read ? [...startRows, ...read] : (read ?? startRows);
   for (const l of lotRows) if (l.made_grams !== null && !made.has(l.id)) made.set(l.id, l.made_grams);
   const lotOf = new Map(lotRows.map((l) => [l.id, l]));
-  const origins = up ? originsOf(up.roots, lotOf, total) : [];
-  const destinations = down ? await destinationsOf(db, orgId, walk, down, total) : [];
+  const origins = originsOf(originShares, lotOf);
+  const destinations = down && dispatched ? destinationsOf(dispatched, walk, down, total) : [];
   const shareOf = (id: string) => ((level.get(id) ?? 0) < 0 ? up?.share.get(id) : down?.share.get(id));
   return {
     start: { lot_ids: start.lotIds, record: start.record, kg: kg(total) },
@@ -110,7 +108,7 @@ async function trace(db: Db, orgId: string, start: Start, q: TraceQuery, what: s
         };
       })
       .sort((a, b) => a.level - b.level || byText(a.code, b.code)),
-    edges: [...edges.values()],
+    edges,
     origins: origins.map((o) => o.origin),
     suppliers: byPartner(
       origins,
@@ -136,8 +134,23 @@ type Walk = {
   /** Each lot reached, at the first level it was reached at (upstream negative). */
   level: Map<string, number>;
   made: Map<string, bigint>;
-  keep: (e: repo.EdgeRow) => void;
+  /** The edges the trace followed, in the order it followed them. */
+  kept: repo.EdgeRow[];
 };
+
+/** The edges followed, each once (by its ends and what made it), as the API writes them. */
+function edgesOf(rows: repo.EdgeRow[]): TraceEdge[] {
+  const edges = new Map<string, TraceEdge>();
+  for (const e of rows) {
+    edges.set(`${e.parent}>${e.child}>${e.source_id}`, {
+      from_lot_id: e.parent,
+      to_lot_id: e.child,
+      kg: kg(e.grams),
+      via: { type: e.source_type, id: e.source_id, number: e.number },
+    });
+  }
+  return [...edges.values()];
+}
 
 /** Each edge's in-kg summed per child: a lot's make-up is its edges over their sum. */
 function byChild(rows: repo.EdgeRow[]) {
@@ -185,7 +198,7 @@ function upstream(w: Walk, started: Map<string, bigint>, rows: repo.EdgeRow[]) {
       continue;
     }
     for (const e of parents.rows) {
-      w.keep(e);
+      w.kept.push(e);
       accrue(share, e.parent, scale(f, e.grams, parents.grams));
       const left = (waiting.get(e.parent) ?? 1) - 1;
       waiting.set(e.parent, left);
@@ -223,7 +236,7 @@ function downstream(w: Walk, started: Map<string, bigint>, rows: repo.EdgeRow[])
     const id = ready.pop() as string;
     const f = share.get(id) ?? ZERO;
     for (const e of out.get(id) ?? []) {
-      w.keep(e);
+      w.kept.push(e);
       // The parent's part from the started lots, times the kg it gave this child.
       accrue(share, e.child, scale(f, e.grams, w.made.get(id) ?? 1n));
       const left = (waiting.get(e.child) ?? 1) - 1;
@@ -234,17 +247,25 @@ function downstream(w: Walk, started: Map<string, bigint>, rows: repo.EdgeRow[])
   return { share, truncated: rows.some((e) => e.level > w.depth) };
 }
 
-function originsOf(roots: Map<string, Fraction>, lotOf: Map<string, repo.LotRow>, total: bigint) {
+/** Each root's grams of the started lots (whole grams adding up to them exactly) and its share. */
+function apportioned(roots: Map<string, Fraction>, total: bigint) {
   const ids = [...roots.keys()];
   const parts = ids.map((id) => roots.get(id) ?? ZERO);
   const grams = apportion(parts, total);
-  return ids
-    .map((id, i) => {
+  return ids.map((id, i) => ({
+    id,
+    grams: grams[i] ?? 0n,
+    pct: total ? percent(parts[i] ?? ZERO, total) : '0.00',
+  }));
+}
+
+function originsOf(shares: ReturnType<typeof apportioned>, lotOf: Map<string, repo.LotRow>) {
+  return shares
+    .map(({ id, grams, pct }) => {
       const l = lotOf.get(id);
       const delivered = l?.record_id && l.number && l.received_at;
-      const g = grams[i] ?? 0n;
       return {
-        grams: g,
+        grams,
         origin: {
           lot_id: id,
           origin_type: l?.origin_type ?? 'unknown',
@@ -252,22 +273,20 @@ function originsOf(roots: Map<string, Fraction>, lotOf: Map<string, repo.LotRow>
             ? { id: l.record_id as string, number: l.number as string, received_at: l.received_at as string }
             : null,
           supplier: delivered ? l.supplier : null,
-          kg: kg(g),
-          share_pct: total ? percent(parts[i] ?? ZERO, total) : '0.00',
+          kg: kg(grams),
+          share_pct: pct,
         },
       };
     })
     .sort((a, b) => compare(b.grams, a.grams) || byText(a.origin.lot_id, b.origin.lot_id));
 }
 
-async function destinationsOf(
-  db: Db,
-  orgId: string,
+function destinationsOf(
+  rows: repo.DispatchRow[],
   w: Walk,
   down: { share: Map<string, Fraction> },
   total: bigint,
 ) {
-  const rows = await repo.dispatchesOf(db, orgId, [...down.share.keys()]);
   return rows
     .map((r) => {
       const f = down.share.get(r.lot_id) ?? ZERO;
