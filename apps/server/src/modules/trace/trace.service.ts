@@ -52,33 +52,25 @@ async function trace(db: Db, orgId: string, start: Start, q: TraceQuery, what: s
   const started = new Map(startRows.map((l) => [l.id, l.made_grams ?? 0n]));
   let total = 0n;
   for (const g of started.values()) total += g;
+  // The lots to read follow from the edges alone, so their read is sent before the shares are worked
+  // out, and runs while they are.
+  const { others, ends } = reached(upRows, downRows, q.depth, started);
+  const reading = others.length ? repo.lots(db, orgId, others, ends) : null;
+  // Awaited below; should anything before that throw, its failure must not go unhandled.
+  reading?.catch(() => undefined);
+
   // What each lot was made with: the sum of its edges for a lot whose edges the walk read, else read.
   const made = new Map(started);
   const level = new Map(start.lotIds.map((id) => [id, 0]));
   const walk: Walk = { depth: q.depth, level, made, kept: [] };
   const up = upRows ? upstream(walk, started, upRows) : null;
   const down = downRows ? downstream(walk, started, downRows) : null;
-
-  const others = [...level.keys()].filter((id) => !started.has(id));
-  // The trace's ends: the lots it reached whose make-up no edge gave (their grams are read) and the roots
-  // upstream (where mass came from: their deliveries are read).
-  const ends = new Set(up ? up.roots.keys() : []);
-  for (const id of others) if (!made.has(id)) ends.add(id);
-  // The lots' facts and the dispatches are read while the rest is worked out here.
-  const reading = Promise.all([
-    others.length
-      ? repo.lots(db, orgId, others, ends)
-      : ends.size
-        ? repo.lots(db, orgId, start.lotIds, [...start.lotIds, ...ends])
-        : null,
-    down ? repo.dispatchesOf(db, orgId, [...down.share.keys()]) : null,
-  ]);
-  // Awaited below; should anything before that throw, its failure must not go unhandled.
-  reading.catch(() => undefined);
+  const dispatching = down ? repo.dispatchesOf(db, orgId, [...down.share.keys()]) : null;
+  dispatching?.catch(() => undefined);
   const edges = edgesOf(walk.kept);
   const originShares = up ? apportioned(up.roots, total) : [];
-  const [read, dispatched] = await reading;
-  const lotRows = others.length && read ? [...startRows, ...read] : (read ?? startRows);
+  const lotRows = reading ? [...startRows, ...(await reading)] : startRows;
+  const dispatched = await dispatching;
   for (const l of lotRows) if (l.made_grams !== null && !made.has(l.id)) made.set(l.id, l.made_grams);
   const lotOf = new Map(lotRows.map((l) => [l.id, l]));
   const origins = originsOf(originShares, lotOf);
@@ -126,6 +118,30 @@ async function trace(db: Db, orgId: string, start: Start, q: TraceQuery, what: s
       'customer',
     ),
   };
+}
+
+/**
+ * The lots the walks reached within the depth besides the started ones, and those of them no edge leads
+ * into — the trace's ends (deliveries' lots, opening stock), whose make-up and delivery are read.
+ */
+function reached(
+  upRows: repo.EdgeRow[] | null,
+  downRows: repo.EdgeRow[] | null,
+  depth: number,
+  started: Map<string, bigint>,
+) {
+  const lots = new Set<string>();
+  const madeOfEdges = new Set<string>();
+  for (const e of upRows ?? []) {
+    madeOfEdges.add(e.child);
+    if (e.level <= depth && !started.has(e.parent)) lots.add(e.parent);
+  }
+  for (const e of downRows ?? []) {
+    madeOfEdges.add(e.child);
+    if (e.level <= depth && !started.has(e.child)) lots.add(e.child);
+  }
+  const others = [...lots];
+  return { others, ends: others.filter((id) => !madeOfEdges.has(id)) };
 }
 
 /** What a walk of the graph records on the way, and how deep it may go. */
