@@ -154,6 +154,20 @@ describe('traceability', () => {
       [built.part.id]: [-3, '88.000'],
       [built.b.lot.id]: [-3, '352.000'],
     });
+    // Each lot names its material and facility (read once per trace, not per lot).
+    const named = t.lots.map((l: { id: string; material: { code: string }; facility: { code: string } }) => [
+      l.id,
+      l.material.code,
+      l.facility.code,
+    ]);
+    expect(named).toEqual(
+      expect.arrayContaining([
+        [built.pellets.lot.id, 'PET_PELLET', 'MNL1'],
+        [built.washed.lot.id, 'PET_FLAKE', 'MNL1'],
+        [built.a.lot.id, 'PET_BOTTLES_CLEAR', 'MNL1'],
+        [built.b.lot.id, 'PET_BOTTLES_CLEAR', 'MNL1'],
+      ]),
+    );
     const via = t.edges.map(
       (e: { from_lot_id: string; to_lot_id: string; kg: string; via: { type: string } }) => [
         e.from_lot_id,
