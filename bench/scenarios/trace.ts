@@ -134,6 +134,9 @@ const pick = (list: string[], run: number) => list[(run * 2_654_435_761) % list.
 const app = (ctx: BenchContext) => ({ db: ctx.db.database.db }) as AppContext;
 
 let upMeasured: Measurement | undefined;
+let downMeasured: Measurement | undefined;
+const p95 = (m: Measurement | undefined) =>
+  m?.p95Ms === undefined ? 'not measured' : `${m.p95Ms.toFixed(2)} ms in this run`;
 const upstream: Scenario = {
   id: 'trace-up',
   name: 'trace: a pellet lot 10 levels up to its deliveries',
@@ -153,7 +156,7 @@ const upstream: Scenario = {
     return upMeasured;
   },
   note: () =>
-    `trace-up: the service behind GET /api/trace/lots/{id}?direction=upstream&depth=10 for lots at the top of a generated lineage of the --trace-lots lots (half deliveries with their receive records, the rest each made from two lots of the level below, ten levels): 1,024 origins with exact shares, 2,047 lots and 2,046 edges a trace. The walk is one recursive query a level a step (one sorted ANY scan of the (organization, child) index per level), beside the started lot's and the catalogue's reads; the reached lots' facts and deliveries are one more query, run while the shares are worked out. Issue target: p95 under 50 ms for a 10-level trace at 1,000,000 lots${upMeasured?.p95Ms === undefined ? '' : `: p95 ${upMeasured.p95Ms.toFixed(1)} ms in this run`}.`,
+    `trace-up: the service behind GET /api/trace/lots/{id}?direction=upstream&depth=10 for lots at the top of a generated lineage of the --trace-lots lots (half deliveries with their receive records, the rest each made from two lots of the level below, ten levels): 1,024 origins with exact shares, 2,047 lots and 2,046 edges a trace. The walk is one recursive query a level a step (one sorted ANY scan of the (organization, child) index per level), beside the started lot's and the catalogue's reads; the reached lots' facts and deliveries are one more query, run while the shares are worked out. Issue target: p95 under 50 ms for a 10-level trace at 1,000,000 lots; p95 ${p95(upMeasured)}.`,
 };
 
 const downstream: Scenario = {
@@ -164,12 +167,14 @@ const downstream: Scenario = {
   run: async (ctx) => {
     const f = await traceFixture(ctx);
     let run = 0;
-    return timeRuns(
+    downMeasured = await timeRuns(
       () => traceLot(app(ctx), f.caller, pick(f.roots, ++run), { direction: 'downstream', depth: LEVELS }),
       ctx.query.runs * 10,
       ctx.db.postmasterPid,
     );
+    return downMeasured;
   },
+  note: () => `trace-down: p95 ${p95(downMeasured)}`,
 };
 
 const edges: Scenario = {
