@@ -1,5 +1,6 @@
 import { type Placeholder, type SQLWrapper, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import pg from 'pg';
+import type { Db, Tx } from '../db/client.ts';
 
 /**
  * Reads are prepared once per shape. Drizzle builds a query's SQL text on every call — a quarter of a
@@ -41,3 +42,30 @@ export const param = (name: string): Placeholder => sql.placeholder(name);
  * placeholder), so any number of ids shares one statement. */
 export const anyUuid = (column: SQLWrapper, ids: readonly string[] | Placeholder) =>
   sql`${column} = any(${Array.isArray(ids) ? sql.param(ids) : ids}::uuid[])`;
+
+/**
+ * A statement in SQL text with $n placeholders, run on the pool as a named prepared statement (parsed and
+ * planned once per pooled connection); in a transaction (the demo seed reads what it has just written), as a
+ * plain statement on the transaction's connection. `rows` answers objects, `arrays` rows as arrays in the
+ * statement's column order (its columns' names must then be distinct).
+ */
+async function run(h: Db | Tx, name: string, text: string, values: unknown[], rowMode?: 'array') {
+  const client = (h as Partial<Db>).$client;
+  if (client instanceof pg.Pool)
+    return (await client.query({ name, text, values, ...(rowMode && { rowMode }) })).rows;
+  const chunks = text
+    .split(/\$(\d+)/)
+    .map((part, i) => (i % 2 ? sql.param(values[Number(part) - 1]) : sql.raw(part)));
+  const rows = (await h.execute<Record<string, unknown>>(sql.join(chunks))).rows;
+  return rowMode ? rows.map((r) => Object.values(r)) : rows;
+}
+
+export const namedRows = async <T extends Record<string, unknown>>(
+  h: Db | Tx,
+  name: string,
+  text: string,
+  values: unknown[],
+) => (await run(h, name, text, values)) as T[];
+
+export const namedArrays = async (h: Db | Tx, name: string, text: string, values: unknown[]) =>
+  (await run(h, name, text, values, 'array')) as unknown[][];

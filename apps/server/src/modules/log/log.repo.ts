@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { Db, Tx } from '../../db/client.ts';
+import { namedRows } from '../../lib/prepared.ts';
 import type { Node } from './tree.ts';
 
 // Queries of the record log. The log is one per installation: these read across organizations, and
@@ -51,27 +51,10 @@ export async function trySequencerLock(tx: Tx): Promise<boolean> {
   return row?.ok === true;
 }
 
-/**
- * The public reads every proof makes run as named prepared statements on the pool (parsed and planned
- * once per connection: a proof is two short queries, where planning was a good part of the time); in a
- * transaction, as plain statements.
- */
-async function prepared<T extends Record<string, unknown>>(
-  h: Handle,
-  name: string,
-  text: string,
-  values: unknown[],
-) {
-  const client = (h as Partial<Db>).$client;
-  if (client instanceof pg.Pool) return (await client.query<T>({ name, text, values })).rows;
-  const chunks = text
-    .split(/\$(\d+)/)
-    .map((part, i) => (i % 2 ? sql.param(values[Number(part) - 1]) : sql.raw(part)));
-  return (await h.execute<T>(sql.join(chunks))).rows;
-}
-
+// The public reads every proof makes are named prepared statements: a proof is two short queries, where
+// planning was a good part of the time.
 export async function latestCheckpoint(h: Handle): Promise<CheckpointRow | undefined> {
-  const [row] = await prepared<CheckpointRow>(
+  const [row] = await namedRows<CheckpointRow>(
     h,
     'log_latest_checkpoint',
     `SELECT tree_size, root_hash, note, pt_iso(created_at) AS created_at FROM log_checkpoints
@@ -120,7 +103,7 @@ export async function takePending(tx: Tx, max: number): Promise<EntryRow[]> {
 /** The hashes of complete subtrees (level 0: leaves), in the order asked; a missing one is an error. */
 export async function hashesOf(h: Handle, nodes: Node[]): Promise<Buffer[]> {
   if (nodes.length === 0) return [];
-  const found = await prepared<{ level: number; idx: string; hash: Buffer }>(
+  const found = await namedRows<{ level: number; idx: string; hash: Buffer }>(
     h,
     'log_hashes_of',
     `SELECT k.level, k.idx, coalesce(l.leaf_hash, n.hash) AS hash

@@ -1,4 +1,5 @@
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { namedArrays } from '../../lib/prepared.ts';
 
 // Queries of a trace, each scoped to the organization. The lineage graph (`lot_lineage`) is indexed by
 // organization and child, and by organization and parent; a walk up or down is one recursive query over
@@ -12,10 +13,9 @@ import type { Db } from '../../db/client.ts';
 
 type Statement = { name: string; text: string };
 const statement = (name: string, text: string): Statement => ({ name: `trace_${name}`, text });
-
-async function arrays(db: Db, s: Statement, values: unknown[]): Promise<unknown[][]> {
-  return (await db.$client.query<unknown[]>({ name: s.name, text: s.text, values, rowMode: 'array' })).rows;
-}
+/** A trace reads through the pool, or a transaction's connection (the demo seed's passports). */
+type Handle = Db | Tx;
+const arrays = (db: Handle, s: Statement, values: unknown[]) => namedArrays(db, s.name, s.text, values);
 
 /**
  * Ids as one `uuid[]` literal: a wide trace sends thousands, and the driver would quote and escape each
@@ -65,7 +65,8 @@ const up = statement(
          array_agg(source_id) AS source_ids
        FROM lot_lineage WHERE organization_id = $1 AND child_lot_id = ANY(s.lots)) e
      WHERE s.level <= $3 AND e.parents IS NOT NULL)
-   SELECT w.parent, w.child, (w.kg * 1000)::bigint::text, w.source_type, w.source_id, p.number, min(s.level)
+   SELECT w.parent, w.child, (w.kg * 1000)::bigint::text AS grams, w.source_type, w.source_id, p.number,
+     min(s.level) AS level
    FROM step s
    CROSS JOIN LATERAL unnest(s.parents, s.children, s.kgs, s.source_types, s.source_ids)
      AS w(parent, child, kg, source_type, source_id)
@@ -73,7 +74,7 @@ const up = statement(
    GROUP BY w.parent, w.child, w.kg, w.source_type, w.source_id, p.number`,
 );
 
-export async function walkUp(db: Db, orgId: string, lotIds: string[], depth: number) {
+export async function walkUp(db: Handle, orgId: string, lotIds: string[], depth: number) {
   return edges(await arrays(db, up, [orgId, uuids(lotIds), depth]));
 }
 
@@ -91,15 +92,15 @@ const down = statement(
        FROM lot_lineage e JOIN lots c ON c.id = e.child_lot_id
        WHERE e.organization_id = $1 AND e.parent_lot_id = ANY(s.lots) AND c.status <> 'voided') n
      WHERE s.level <= $3 AND n.children IS NOT NULL)
-   SELECT e.parent_lot_id, e.child_lot_id, (e.kg * 1000)::bigint::text, e.source_type, e.source_id, p.number,
-     w.level
+   SELECT e.parent_lot_id, e.child_lot_id, (e.kg * 1000)::bigint::text AS grams, e.source_type, e.source_id,
+     p.number, w.level
    FROM (SELECT child, min(s.level) AS level FROM step s CROSS JOIN LATERAL unnest(s.lots) AS child
          WHERE s.level > 0 GROUP BY child) w
    JOIN lot_lineage e ON e.organization_id = $1 AND e.child_lot_id = w.child
    LEFT JOIN production_records p ON e.source_type = 'production_record' AND p.id = e.source_id`,
 );
 
-export async function walkDown(db: Db, orgId: string, lotIds: string[], depth: number) {
+export async function walkDown(db: Handle, orgId: string, lotIds: string[], depth: number) {
   return edges(await arrays(db, down, [orgId, uuids(lotIds), depth]));
 }
 
@@ -127,13 +128,14 @@ const facts = statement(
   'lots',
   `WITH ends AS (SELECT DISTINCT id FROM unnest($3::uuid[]) AS id)
    SELECT l.id, l.code, l.status, l.origin_type, l.material_id, l.facility_id,
-     coalesce(b.qty_kg, 0)::numeric(14,3)::text,
+     coalesce(b.qty_kg, 0)::numeric(14,3)::text AS on_hand_kg,
      CASE WHEN x.id IS NOT NULL THEN coalesce(
        CASE WHEN r.id IS NOT NULL THEN (rl.net_kg * 1000)::bigint END,
        (SELECT (sm.qty_kg * 1000)::bigint FROM stock_movements sm
         WHERE sm.organization_id = l.organization_id AND sm.lot_id = l.id ORDER BY sm.posted_at, sm.id LIMIT 1),
-       0)::text END,
-     r.id, r.number, pt_iso(r.received_at), s.id, s.code, s.name, s.type::text
+       0)::text END AS made_grams,
+     r.id AS record_id, r.number, pt_iso(r.received_at) AS received_at, s.id AS supplier_id,
+     s.code AS supplier_code, s.name AS supplier_name, s.type::text AS supplier_type
    FROM lots l
    LEFT JOIN lot_balances b ON b.lot_id = l.id
    LEFT JOIN ends x ON x.id = l.id
@@ -144,7 +146,7 @@ const facts = statement(
 );
 
 export async function lots(
-  db: Db,
+  db: Handle,
   orgId: string,
   lotIds: string[],
   ends: Iterable<string>,
@@ -175,7 +177,7 @@ export type Catalog = { materials: Map<string, Ref>; facilities: Map<string, Ref
 
 const catalogOf = statement(
   'catalog',
-  `SELECT 0, id, code, name FROM materials WHERE organization_id = $1
+  `SELECT 0 AS kind, id, code, name FROM materials WHERE organization_id = $1
    UNION ALL SELECT 1, id, code, name FROM facilities WHERE organization_id = $1`,
 );
 
@@ -183,7 +185,7 @@ const catalogOf = statement(
  * The organization's materials and facilities, one object each, shared by every lot of a trace that names
  * it: master data is tens of rows where a wide trace has thousands of lots.
  */
-export async function catalog(db: Db, orgId: string): Promise<Catalog> {
+export async function catalog(db: Handle, orgId: string): Promise<Catalog> {
   const out: Catalog = { materials: new Map(), facilities: new Map() };
   for (const r of await arrays(db, catalogOf, [orgId])) {
     const ref = { id: r[1] as string, code: r[2] as string, name: r[3] as string };
@@ -204,15 +206,17 @@ export type DispatchRow = {
 
 const dispatches = statement(
   'dispatches',
-  `SELECT l.lot_id, r.id, r.number, pt_iso(r.dispatched_at), r.delivered_at IS NOT NULL,
-     (l.kg * 1000)::bigint::text, c.id, c.code, c.name, c.type::text
+  `SELECT l.lot_id, r.id AS record_id, r.number, pt_iso(r.dispatched_at) AS dispatched_at,
+     r.delivered_at IS NOT NULL AS delivered,
+     (l.kg * 1000)::bigint::text AS grams, c.id AS customer_id, c.code AS customer_code, c.name AS customer_name,
+     c.type::text AS customer_type
    FROM dispatch_lines l JOIN dispatch_records r ON r.id = l.record_id JOIN customers c ON c.id = r.customer_id
    WHERE l.organization_id = $1 AND r.status = 'posted' AND l.lot_id = ANY($2::uuid[])
    ORDER BY r.dispatched_at, r.number`,
 );
 
 /** Posted dispatches of the lots, with each line's kg. */
-export async function dispatchesOf(db: Db, orgId: string, lotIds: string[]): Promise<DispatchRow[]> {
+export async function dispatchesOf(db: Handle, orgId: string, lotIds: string[]): Promise<DispatchRow[]> {
   const rows = await arrays(db, dispatches, [orgId, uuids(lotIds)]);
   return rows.map((r) => ({
     lot_id: r[0] as string,
@@ -230,7 +234,7 @@ const byCode = statement(
   'SELECT id FROM lots WHERE organization_id = $1 AND code = $2 LIMIT 1',
 );
 
-export async function lotIdByCode(db: Db, orgId: string, code: string) {
+export async function lotIdByCode(db: Handle, orgId: string, code: string) {
   const [row] = await arrays(db, byCode, [orgId, code]);
   return row?.[0] as string | undefined;
 }
@@ -246,8 +250,9 @@ export type RecordLots = {
 // as lots), a dispatch's what it carried. Ids are unique across record kinds.
 const recordLotsOf = statement(
   'record_lots',
-  `SELECT 'receive_record', r.id, r.number,
+  `SELECT 'receive_record' AS type, r.id, r.number,
      array(SELECT lot_id FROM receive_lines WHERE record_id = r.id AND lot_id IS NOT NULL ORDER BY line_no)::text[]
+       AS lot_ids
    FROM receive_records r WHERE r.organization_id = $1 AND r.id = $2
    UNION ALL
    SELECT 'production_record', r.id, r.number,
@@ -262,7 +267,7 @@ const recordLotsOf = statement(
    FROM dispatch_records r WHERE r.organization_id = $1 AND r.id = $2`,
 );
 
-export async function recordLots(db: Db, orgId: string, id: string): Promise<RecordLots | undefined> {
+export async function recordLots(db: Handle, orgId: string, id: string): Promise<RecordLots | undefined> {
   const [r] = await arrays(db, recordLotsOf, [orgId, id]);
   return (
     r && {

@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext, Caller } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { facilities, materials } from '../../db/schema/index.ts';
 import { useTestApp } from '../../test/app.ts';
 import type { TestClient } from '../../test/http.ts';
 import { seededOrganization } from '../../test/masterdata.ts';
+import { traceLot } from './trace.service.ts';
 
 // Traceability: shares carried exactly through a split, a merge and two production runs; a delivery's
 // recall down to the customer; lookups by code and record; roles; and nothing of another organization.
@@ -13,7 +16,7 @@ let admin: TestClient;
 let operator: TestClient;
 let supplierMember: TestClient;
 let other: TestClient;
-const ids = { facility: '', pet: '', flake: '', pellet: '', s1: '', s2: '', customer: '' };
+const ids = { facility: '', pet: '', flake: '', pellet: '', s1: '', s2: '', customer: '', org: '' };
 
 beforeAll(async () => {
   const o = await seededOrganization(ctx, 'trace');
@@ -22,6 +25,7 @@ beforeAll(async () => {
   other = (await seededOrganization(ctx, 'trace-other')).operator;
   const db = ctx.database.db;
   const org = o.organizationId;
+  ids.org = org;
   ids.facility =
     (await db.select().from(facilities).where(eq(facilities.organizationId, org))).find(
       (f) => f.code === 'MNL1',
@@ -187,6 +191,16 @@ describe('traceability', () => {
       ]),
     );
     expect(via).toHaveLength(6);
+  });
+
+  it('answers the same inside a transaction (as the demo seed traces lots it has just made)', async () => {
+    const id = built.pellets.lot.id;
+    const overHttp = (await operator.get(`/api/trace/lots/${id}?direction=both`)).json();
+    const caller = { organizationId: ids.org } as Caller;
+    const inTx = await ctx.database.db.transaction((tx) =>
+      traceLot({ db: tx as unknown as Db } as AppContext, caller, id, { direction: 'both', depth: 10 }),
+    );
+    expect(JSON.parse(JSON.stringify(inTx))).toEqual(overHttp);
   });
 
   it('recalls a delivery: every lot, dispatch and customer its material reached, with kg', async () => {
