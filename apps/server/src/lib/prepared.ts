@@ -46,8 +46,8 @@ export const anyUuid = (column: SQLWrapper, ids: readonly string[] | Placeholder
 /**
  * A statement in SQL text with $n placeholders, run on the pool as a named prepared statement (parsed and
  * planned once per pooled connection); in a transaction (the demo seed reads what it has just written), as a
- * plain statement on the transaction's connection. `rows` answers objects, `arrays` rows as arrays in the
- * statement's column order (its columns' names must then be distinct).
+ * plain statement on the transaction's connection. `namedRows` answers objects, `namedArrays` rows as arrays in
+ * the statement's column order (its columns' names must then be distinct).
  */
 async function run(h: Db | Tx, name: string, text: string, values: unknown[], rowMode?: 'array') {
   const client = (h as Partial<Db>).$client;
