@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { analyticsIntakeQuerySchema } from '@plastrace/shared';
 import { intake } from '../../apps/server/src/modules/analytics/analytics.service.ts';
-import { refreshAllFacts } from '../../apps/server/src/modules/facts/facts.repo.ts';
 import type { BenchContext, Scenario } from '../lib/scenario.ts';
 import { timeRuns } from '../lib/timing.ts';
 import { serviceContext } from './app.ts';
@@ -10,18 +9,6 @@ import { type ReceiveFixture, receiveFixture } from './receive-fixture.ts';
 
 // Twelve months of intake by material, by month, on the generated receive records (--records posted over two
 // years, each with its lot, stock movement and payable). The target is under 200 ms p95 at 1,000,000 rows.
-
-const ready = new WeakMap<ReceiveFixture, Promise<void>>();
-
-/** The steady state: the cache refreshed, as the app's worker keeps it. */
-function refreshed(ctx: BenchContext, f: ReceiveFixture) {
-  let p = ready.get(f);
-  if (!p) {
-    p = refreshAllFacts(ctx.db.database.db).then(() => undefined);
-    ready.set(f, p);
-  }
-  return p;
-}
 
 const range = () => {
   const to = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
@@ -63,7 +50,6 @@ const intakeByMaterial: Scenario = {
   note: 'analytics: the service behind GET /api/analytics/intake?by=material&group=month over the last twelve calendar months (one GROUP BY … GROUPING SETS over the daily facts, whole months as their monthly sums; labels joined after), called directly one after another on the generated receive records (--records), after the daily facts were refreshed as the background worker keeps them. Target: under 200 ms p95 at 1,000,000 records. Baseline: the plain SUM of the same receive lines grouped by month and material, through pg.',
   run: async (ctx) => {
     const f = await receiveFixture(ctx);
-    await refreshed(ctx, f);
     const caller = await admin(ctx.db.database.pool, f.organizationId);
     const q = analyticsIntakeQuerySchema.parse({ ...range(), by: 'material', group: 'month' });
     const call = () => intake(serviceContext(ctx), caller, q);
