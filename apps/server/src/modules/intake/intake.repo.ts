@@ -25,7 +25,7 @@ import {
 } from '../../db/schema/index.ts';
 import { pgError } from '../../lib/errors.ts';
 import { GroupCommit } from '../../lib/group-commit.ts';
-import { anyUuid, param, shaped } from '../../lib/prepared.ts';
+import { anyUuid, arrayStatement, columnsAt, param, shaped } from '../../lib/prepared.ts';
 import { containsPattern, olderThan } from '../../lib/sql.ts';
 import {
   type BatchResult,
@@ -82,13 +82,35 @@ function linesQuery(h: Handle, recordIds: readonly string[] | Placeholder) {
 /** The lines of some records with their material and lot (the bench takes its SQL from here). */
 export const linesOf = (h: Handle, recordIds: readonly string[]) => linesQuery(h, recordIds);
 
-const linesPrepared = shaped('receive_lines_of', (db, _: Record<string, never>, name) =>
-  linesQuery(db, param('ids')).prepare(name),
+const linesStatement = shaped('receive_lines_of', (db, _: Record<string, never>, name) =>
+  arrayStatement(linesQuery(db, param('ids')), name),
 );
 
-/** The same, prepared: a list page's lines. */
-export const linesOfPage = (db: Db, recordIds: readonly string[]) =>
-  linesPrepared(db, {}).execute({ ids: recordIds });
+// A line's columns, then its material (id, code, name), lot (id, code) and scale, as linesQuery selects them.
+const L = columnsAt(receiveLines);
+const LN = Object.keys(L).length;
+type Line = typeof receiveLines.$inferSelect;
+
+/** The same, prepared, decoded into what a list page reads of each line. */
+export async function linesOfPage(db: Db, recordIds: readonly string[]) {
+  return (await linesStatement(db, {})(db, { ids: recordIds })).map((a) => ({
+    line: {
+      id: a[L.id] as string,
+      recordId: a[L.recordId] as string,
+      lineNo: a[L.lineNo] as number,
+      grossKg: a[L.grossKg] as string,
+      tareKg: a[L.tareKg] as string,
+      netKg: a[L.netKg] as string,
+      deductionPct: a[L.deductionPct] as string,
+      payableKg: a[L.payableKg] as string,
+      unitPrice: a[L.unitPrice] as string,
+      amount: a[L.amount] as string,
+    } satisfies Partial<Line>,
+    material: { id: a[LN] as string, code: a[LN + 1] as string, name: a[LN + 2] as string },
+    lot: a[LN + 3] === null ? null : { id: a[LN + 3] as string, code: a[LN + 4] as string },
+    scale: a[LN + 5] as LineScale | null,
+  }));
+}
 
 export type RecordFilter = {
   limit: number;
@@ -175,21 +197,49 @@ const listShapes = shaped('receive_records_list', (db, shape: Shape, name) => {
     pattern: bound('pattern'),
     after: shape.after ? [param('afterAt'), param('afterId')] : undefined,
   };
-  return listRecordsQuery(db, param('orgId'), conditions, param('limit')).prepare(name);
+  return arrayStatement(listRecordsQuery(db, param('orgId'), conditions, param('limit')), name);
+});
+
+// A record's columns, then its supplier and facility (id, code, name) and order (id, number), as `header` has them.
+const R = columnsAt(receiveRecords);
+const RN = Object.keys(R).length;
+type Rec = typeof receiveRecords.$inferSelect;
+
+/** A list row: what the record's view reads of it, with its supplier, facility and order. */
+const listed = (a: unknown[]) => ({
+  record: {
+    id: a[R.id] as string,
+    number: a[R.number] as string,
+    status: a[R.status] as Rec['status'],
+    receivedAt: a[R.receivedAt] as Date,
+    weighbridgeTicket: a[R.weighbridgeTicket] as string | null,
+    scaleDeviceId: a[R.scaleDeviceId] as string | null,
+    vehiclePlate: a[R.vehiclePlate] as string | null,
+    notes: a[R.notes] as string | null,
+    postedAt: a[R.postedAt] as Date | null,
+    voidedAt: a[R.voidedAt] as Date | null,
+    voidReason: a[R.voidReason] as string | null,
+    createdAt: a[R.createdAt] as Date,
+    version: a[R.version] as number,
+  } satisfies Partial<Rec>,
+  supplier: { id: a[RN] as string, code: a[RN + 1] as string, name: a[RN + 2] as string },
+  facility: { id: a[RN + 3] as string, code: a[RN + 4] as string, name: a[RN + 5] as string },
+  order: a[RN + 6] === null ? null : { id: a[RN + 6] as string, number: a[RN + 7] as string },
 });
 
 /** A page of the filtered records, newest first, with supplier and facility (prepared per filter shape). */
-export function listRecords(db: Db, orgId: string, f: RecordFilter) {
+export async function listRecords(db: Db, orgId: string, f: RecordFilter) {
   const v = valuesOf(f);
   // Set means truthy, as recordConditions reads its values: an empty filter filters nothing.
   const shape = Object.fromEntries(FILTERS.map((k) => [k, Boolean(v[k])])) as Shape;
-  return listShapes(db, shape).execute({
+  const rows = await listShapes(db, shape)(db, {
     ...v,
     orgId,
     limit: f.limit,
     afterAt: f.after?.[0],
     afterId: f.after?.[1],
   });
+  return rows.map(listed);
 }
 
 /**

@@ -359,6 +359,19 @@ describe('receive records', () => {
     }
   });
 
+  it('lists each record exactly as its own page answers it: drafts, posted and voided', async () => {
+    const draft = (await admin.post('/api/receive-records', delivery({ notes: 'listed draft' }))).json();
+    const posted = (await admin.post('/api/receive-records?post=true', delivery())).json();
+    const voided = (await admin.post('/api/receive-records?post=true', delivery())).json();
+    expect(
+      (await admin.post(`/api/receive-records/${voided.id}/void`, { reason: 'weighed twice' })).statusCode,
+    ).toBe(200);
+    const items: { id: string }[] = (await admin.get('/api/receive-records?limit=100')).json().items;
+    for (const id of [draft.id, posted.id, voided.id]) expect(items.some((r) => r.id === id)).toBe(true);
+    for (const item of items)
+      expect(item).toEqual((await admin.get(`/api/receive-records/${item.id}`)).json());
+  });
+
   it('exports the filtered records as CSV, a row per line, and logs the export', async () => {
     const draft = (
       await admin.post('/api/receive-records', delivery({ weighbridge_ticket: 'WB-CSV-7' }))

@@ -1,9 +1,10 @@
 import type { CsvColumn } from '../../lib/listing.ts';
 import type { PhotoRow } from '../photos/photos.repo.ts';
-import type { exportLines, getRecord, linesOf } from './intake.repo.ts';
+import type { exportLines, linesOfPage, listRecords } from './intake.repo.ts';
 
-type RecordRow = NonNullable<Awaited<ReturnType<typeof getRecord>>>;
-type LineRow = Awaited<ReturnType<typeof linesOf>>[number];
+// What the view reads: a whole row of getRecord or linesOf, or a list page's decoded one.
+type RecordRow = Awaited<ReturnType<typeof listRecords>>[number];
+type LineRow = Awaited<ReturnType<typeof linesOfPage>>[number];
 
 const sum = (values: string[], scale: number) => {
   const total = values.reduce((acc, v) => acc + BigInt(v.replace('.', '')), 0n);
