@@ -164,11 +164,6 @@ export async function buildApp(opts: AppOptions) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Hooks that run on every request are plain callbacks: an async one costs a promise each time.
-  app.addHook('onRequest', (req, reply, done) => {
-    reply.header('x-request-id', req.id);
-    done();
-  });
   app.decorateRequest('caller', null);
 
   registerErrorHandling(app);

@@ -34,6 +34,9 @@ beforeAll(async () => {
 describe('bad input', () => {
   it('refuses a NUL character in any text, signed in or not', async () => {
     expect(fieldsOf(await org.admin.get('/api/suppliers?q=a%00b'))).toEqual(['querystring.q']);
+    expect(fieldsOf(await org.admin.get('/api/suppliers/a%00b'))).toEqual(['params.id']);
+    // A read that takes no input ignores a query string (and is not checked): /api/health answers.
+    expect((await org.admin.get('/api/health?probe=a%00b')).statusCode).toBe(200);
     const anon = await client(ctx.app);
     const signup = await anon.post('/api/auth/signup', {
       email: 'nul@example.ph',

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 import { API_KEY_HEADER, looksLikeApiKey } from '../modules/api-keys/api-keys.verify.ts';
+import { addRouteHook, methodsOf } from './route-hooks.ts';
 
 /**
  * Signed double-submit CSRF (docs/architecture.md: Sessions and requests): an httpOnly cookie holds a random value; the token is
@@ -18,6 +18,20 @@ export type Csrf = { issue: (req: FastifyRequest, reply: FastifyReply) => Promis
 const sign = (key: string, cookieValue: string, nonce: string) =>
   createHmac('sha256', key).update(`${cookieValue}.${nonce}`).digest('base64url');
 
+/**
+ * The CSRF cookie's value, the one cookie the API reads; read where it is needed instead of a cookie
+ * plugin parsing every request's cookies (and checking every answer for cookies to set) in two hooks.
+ */
+export function csrfCookieOf(req: FastifyRequest): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === CSRF_COOKIE) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
 function valid(key: string, cookieValue: string | undefined, token: string | undefined): boolean {
   if (!cookieValue || !token) return false;
   const [nonce, mac] = token.split('.');
@@ -32,7 +46,6 @@ export async function registerCsrf(
   app: FastifyInstance,
   opts: { key: () => Promise<string>; secure: boolean },
 ): Promise<Csrf> {
-  await app.register(cookie);
   let key: Promise<string> | undefined;
   const getKey = () => {
     key ??= opts.key().catch((err: unknown) => {
@@ -42,35 +55,37 @@ export async function registerCsrf(
     return key;
   };
 
-  // A callback, not an async hook: reads (most requests) pass without a promise.
-  app.addHook('preValidation', (req, _reply, done) => {
-    // Only routes that exist: an unknown path stays a 404.
-    if (!STATE_CHANGING.has(req.method) || !req.routeOptions.url?.startsWith('/api/')) return done();
+  // A callback, not an async hook; on the state-changing /api routes only (an unknown path stays a 404,
+  // and reads go without the step), added as each is registered.
+  const check = (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+    // A route answering several methods is checked on its state-changing ones.
+    if (!STATE_CHANGING.has(req.method)) return done();
     // A machine with an organization API key sends no cookie and no session; a browser on another site
     // cannot add the header without CORS preflight, so the key's own check (plugins/auth.ts) stands in.
     if (looksLikeApiKey(req.headers[API_KEY_HEADER]) && !req.headers.authorization) return done();
     const header = req.headers['x-csrf-token'];
     getKey().then(
       (key) =>
-        valid(key, req.cookies[CSRF_COOKIE], typeof header === 'string' ? header : undefined)
+        valid(key, csrfCookieOf(req), typeof header === 'string' ? header : undefined)
           ? done()
           : done(new AppError('csrf_invalid', 'Invalid or missing CSRF token')),
       done,
     );
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && methodsOf(route).some((m) => STATE_CHANGING.has(m)))
+      addRouteHook(route, 'preValidation', check);
   });
 
   return {
     async issue(req, reply) {
-      let value = req.cookies[CSRF_COOKIE];
+      let value = csrfCookieOf(req);
       if (!value || !/^[\w-]{43}$/.test(value)) {
         value = randomBytes(32).toString('base64url');
-        reply.setCookie(CSRF_COOKIE, value, {
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: opts.secure,
-          path: '/api',
-          maxAge: MAX_AGE_S,
-        });
+        reply.header(
+          'set-cookie',
+          `${CSRF_COOKIE}=${value}; Max-Age=${MAX_AGE_S}; Path=/api; HttpOnly${opts.secure ? '; Secure' : ''}; SameSite=Lax`,
+        );
       }
       const nonce = randomBytes(16).toString('base64url');
       return `${nonce}.${sign(await getKey(), value, nonce)}`;

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../lib/errors.ts';
+import { addRouteHook, methodsOf } from './route-hooks.ts';
 
 // The wire schemas refuse control characters in the text fields they know (shared `str()`), but a
 // NUL can hide anywhere: a free-form metadata object, a password, a field a later module forgets to
@@ -42,6 +43,25 @@ function refuseNul(req: FastifyRequest, _reply: FastifyReply, done: (err?: Error
   done();
 }
 
+const READS = new Set(['GET', 'HEAD']);
+
+/**
+ * Whether a request to the route can carry input its handler reads: a body (any method but GET and
+ * HEAD), path parameters, or a query string it declares. A read with none of them (/api/health)
+ * ignores whatever query string comes with it, so it is left without the check.
+ */
+function takesInput(route: RouteOptions): boolean {
+  const s = route.schema;
+  return (
+    !methodsOf(route).every((m) => READS.has(m)) ||
+    /[:*]/.test(route.url) ||
+    Boolean(s?.querystring || s?.params || s?.body)
+  );
+}
+
+/** The check runs on every route that takes input, before its other preValidation hooks (CSRF's). */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', refuseNul);
+  app.addHook('onRoute', (route) => {
+    if (takesInput(route)) addRouteHook(route, 'preValidation', refuseNul, true);
+  });
 }

@@ -4,6 +4,7 @@ import type { Caller } from '../context.ts';
 import { forbidden } from '../lib/errors.ts';
 import { assertMay } from '../lib/policy.ts';
 import { sessionExpired } from './auth.ts';
+import { addRouteHook } from './route-hooks.ts';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -68,8 +69,7 @@ function onRoute(route: RouteOptions): void {
     route.schema = { ...route.schema, security: [] };
     return;
   }
-  const hooks = route.preParsing;
-  route.preParsing = [guard(permission), ...(Array.isArray(hooks) ? hooks : hooks ? [hooks] : [])];
+  addRouteHook(route, 'preParsing', guard(permission), true);
 }
 
 export function registerPermissions(app: FastifyInstance): void {

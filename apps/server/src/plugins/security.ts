@@ -54,6 +54,7 @@ const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.
 
 let computed: Promise<Record<string, string>> | undefined;
 
+/** The security headers and the request's id (`x-request-id`), on every answer. */
 export async function registerSecurityHeaders(app: FastifyInstance) {
   computed ??= helmetHeaders();
   const headers = await computed;
@@ -62,8 +63,10 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
   // route chose its own policy (photos are immutable). The web app's files are not under /api and keep
   // their caching.
   const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+  // The request's id rides in the same hook: one hook fewer on every request.
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(isApi(req.url) ? apiHeaders : headers);
+    reply.header('x-request-id', req.id);
     done();
   });
 }

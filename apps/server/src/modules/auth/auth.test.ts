@@ -49,6 +49,25 @@ describe('CSRF', () => {
     expect(cookie).toContain('SameSite=Lax');
   });
 
+  it('reads its cookie among others, keeps a good one and lets a token made for it pass', async () => {
+    const first = await ctx.app.inject('/api/ping');
+    const pair = String(first.headers['set-cookie']).split(';')[0] ?? '';
+    expect(String(first.headers['set-cookie'])).toMatch(
+      /^pt_csrf=[\w-]{43}; Max-Age=2592000; Path=\/api; HttpOnly; SameSite=Lax$/,
+    );
+    const cookie = `theme=dark; ${pair}; lang=fil`;
+    const again = await ctx.app.inject({ url: '/api/ping', headers: { cookie } });
+    expect(again.headers['set-cookie']).toBeUndefined();
+    const token = String(again.headers['x-csrf-token']);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { cookie, 'x-csrf-token': token, 'x-api-key': 'plastrace-web' },
+      payload: { email: 'nobody@example.ph', password: 'Wrong-password-1' },
+    });
+    expect(res.json().code).not.toBe('csrf_invalid');
+  });
+
   it('GET /api/csrf-token returns {csrfToken}', async () => {
     const res = await ctx.app.inject('/api/csrf-token');
     expect(Object.keys(res.json())).toEqual(['csrfToken']);
