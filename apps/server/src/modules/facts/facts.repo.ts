@@ -4,8 +4,11 @@ import type { Db, Tx } from '../../db/client.ts';
 // The daily facts (docs/architecture.md "Insight: daily facts"). Readers always go through `pt_facts`,
 // which answers marked days live, so nothing here waits for the refresh to be exact.
 
-/** Rewrites up to `limit` marked days' facts; answers how many days it rewrote (0 when another refresh runs). */
-export async function refreshFacts(db: Db | Tx, limit = 1000): Promise<number> {
+/** Marks a refresh call takes at most. */
+export const FACTS_BATCH = 1000;
+
+/** Rewrites the days of up to `limit` marks; answers how many days it rewrote (0 when another refresh runs). */
+export async function refreshFacts(db: Db | Tx, limit = FACTS_BATCH): Promise<number> {
   const { rows } = await db.execute<{ n: number }>(sql`SELECT pt_facts_refresh(${limit}) AS n`);
   return Number(rows[0]?.n ?? 0);
 }
@@ -18,6 +21,12 @@ export async function refreshAllFacts(db: Db): Promise<number> {
     total += n;
     if (n === 0) return total;
   }
+}
+
+/** Marks not refreshed yet. */
+export async function pendingMarks(db: Db | Tx): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM fact_marks`);
+  return rows[0]?.n ?? 0;
 }
 
 /** How far behind the cache is: marked rows and distinct days, and the oldest mark's age. */

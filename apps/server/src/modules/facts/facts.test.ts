@@ -5,7 +5,8 @@ import { DEMO_PASSWORD } from '../../seed/data.ts';
 import { seedDemo } from '../../seed/demo.ts';
 import { useTestApp } from '../../test/app.ts';
 import { client, type TestClient } from '../../test/http.ts';
-import { factsBacklog, refreshAllFacts } from './facts.repo.ts';
+import { factsBacklog, refreshAllFacts, refreshFacts } from './facts.repo.ts';
+import { refreshRound } from './facts.worker.ts';
 
 // The daily facts must equal the records they summarise: each measure is compared with a sum written
 // here independently, over the whole history and per day, before and after the cache is refreshed.
@@ -245,5 +246,31 @@ describe('daily facts', () => {
     await ctx.database.db.execute(sql`UPDATE organizations SET time_zone = 'Asia/Manila' WHERE id = ${org}`);
     await refreshAllFacts(ctx.database.db);
     expect(await factReceivedByDay()).toEqual(await receivedByDay('Asia/Manila'));
+  });
+
+  it('refresh in a round the days marked when it began, leaving later marks to the next round', async () => {
+    const db = ctx.database.db;
+    await refreshAllFacts(db);
+    const mark = (day: string) =>
+      db.execute(sql`INSERT INTO fact_marks (organization_id, day) VALUES (${org}, ${day}::date)`);
+    for (const day of ['2026-03-01', '2026-03-02', '2026-03-03']) await mark(day);
+    // Postings go on while the round runs: one more mark before each of its calls.
+    let calls = 0;
+    const days = await refreshRound(
+      db,
+      () => false,
+      2,
+      async (h, limit) => {
+        calls++;
+        await mark('2026-03-04');
+        return refreshFacts(h, limit);
+      },
+    );
+    expect(calls).toBe(2);
+    expect(days).toBe(4);
+    expect((await factsBacklog(db)).marks).toBe(1);
+    expect(await refreshRound(db, () => false)).toBe(1);
+    expect((await factsBacklog(db)).marks).toBe(0);
+    expect(await refreshRound(db, () => true)).toBe(0);
   });
 });

@@ -1,7 +1,31 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { repeat } from '../../lib/repeat.ts';
-import { refreshFacts } from './facts.repo.ts';
+import { FACTS_BATCH, pendingMarks, refreshFacts } from './facts.repo.ts';
+
+/**
+ * One round of the refresh: the days marked when it began, `limit` marks a call. Marks made during the
+ * round wait for the next: under a steady stream of postings marks never run out, and a round that
+ * chased them would rewrite today's facts over and over, each time reading all of today's records —
+ * measured, that cost PostgreSQL more than the postings it followed (3.5 ms of a 5 ms posting).
+ * Answers the days rewritten.
+ */
+export async function refreshRound(
+  db: Db,
+  stopping: () => boolean,
+  limit = FACTS_BATCH,
+  refresh: (db: Db, limit: number) => Promise<number> = refreshFacts,
+): Promise<number> {
+  let calls = Math.ceil((await pendingMarks(db)) / limit);
+  let days = 0;
+  while (calls-- > 0 && !stopping()) {
+    const n = await refresh(db, limit);
+    // 0: nothing left, or another instance's refresh holds the lock and does the work.
+    if (n === 0) break;
+    days += n;
+  }
+  return days;
+}
 
 /**
  * Keeps the daily facts cache current in the background: every `everyMs`, rewrite the days postings
@@ -10,9 +34,7 @@ import { refreshFacts } from './facts.repo.ts';
  */
 export function startFactsRefresh(db: Db, log: FastifyBaseLogger, everyMs = 2_000) {
   return repeat(
-    async (stopping) => {
-      while (!stopping() && (await refreshFacts(db)) > 0) {}
-    },
+    (stopping) => refreshRound(db, stopping),
     log,
     'refreshing the daily facts failed; retrying',
     everyMs,
