@@ -6,8 +6,8 @@ import { FACTS_BATCH, pendingMarks, refreshFacts } from './facts.repo.ts';
 /**
  * One round of the refresh: the days marked when it began, `limit` marks a call. Marks made during the
  * round wait for the next: under a steady stream of postings marks never run out, and a round that
- * chased them would rewrite today's facts over and over, each time reading all of today's records —
- * measured, that cost PostgreSQL more than the postings it followed (3.5 ms of a 5 ms posting).
+ * chased them would rewrite today's facts over and over, each time reading all of today's records
+ * (measured with four posting clients: PostgreSQL's CPU a posting 7.4 ms with it, 5.0 ms without).
  * Answers the days rewritten.
  */
 export async function refreshRound(
