@@ -48,4 +48,27 @@ describe('repeat', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(rounds).toHaveLength(3);
   });
+
+  it('rests a multiple of a long round before the next, and the usual interval after a short one', async () => {
+    vi.useFakeTimers();
+    const starts: number[] = [];
+    const took = [3_000, 100, 100];
+    const stop = repeat(
+      async () => {
+        starts.push(Date.now());
+        await new Promise((r) => setTimeout(r, took[starts.length - 1] ?? 100));
+      },
+      log,
+      'the round failed',
+      1_000,
+      4,
+    );
+    const t0 = Date.now();
+    await vi.advanceTimersByTimeAsync(1_000 + 3_000 + 12_000 + 100 + 1_000);
+    // A 3 s round rests 12 s; a 0.1 s round rests the usual 1 s, not 0.4 s.
+    expect(starts.map((t) => t - t0)).toEqual([1_000, 16_000, 17_100]);
+    const stopped = stop();
+    await vi.advanceTimersByTimeAsync(100);
+    await stopped;
+  });
 });
