@@ -40,7 +40,7 @@ export const USAGE = `Usage: npm run bench -- [options]
   --trace-lots N    lots of the generated lineage for the trace rows (default 1000000)
   --readings-rows N device readings generated for the readings-day rows (default 10000000)
   --receive-records N
-                    receive records generated for the list scenarios (default 1000000)
+                    receive records generated for the list and receive-posting rows (default 1000000)
   --batch-size N    records per request of a batch-posting row (repeatable; default 20 and 100)
   --batch-connections N
                     concurrent connections of the batch-posting rows (default 2)
