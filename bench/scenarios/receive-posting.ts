@@ -7,9 +7,9 @@ import { loadFlow } from '../lib/flow.ts';
 import type { ScenarioOptions } from '../lib/options.ts';
 import { type BenchContext, loadTarget, type Scenario } from '../lib/scenario.ts';
 import { benchApp, signIn } from './app.ts';
-import { receiveFixture } from './receive-fixture.ts';
 import type { PgInsertData } from './pg-insert.user.ts';
 import type { ReceiveBatchData } from './receive-batch.user.ts';
+import { receiveFixture } from './receive-fixture.ts';
 import type { ReceiveData } from './receive-posting.user.ts';
 
 export const INTAKE_SLUG = 'bench-intake';
