@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * Runs `round` in the background, `everyMs` after the previous round ended, so rounds never overlap and a
- * slow database only spaces them out. With `restPerMs`, the pause after a round is also at least that many
+ * slow database only spaces them out. With `restFactor`, the pause after a round is also at least that many
  * times the round's own duration: work whose rounds grow with the data (a day's facts) then takes at most
- * 1 / (1 + restPerMs) of the time, however large it grows. A failed round is logged at warn with `failure`
+ * 1 / (1 + restFactor) of the time, however large it grows. A failed round is logged at warn with `failure`
  * and the next one tries again. `round` is told whether the app is stopping, to end a long round early.
  * Answers the stop function, which waits for a running round (shutdown closes the pool only after it).
  */
@@ -13,7 +13,7 @@ export function repeat(
   log: FastifyBaseLogger,
   failure: string,
   everyMs: number,
-  restPerMs = 0,
+  restFactor = 0,
 ) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
@@ -26,7 +26,7 @@ export function repeat(
     } catch (err) {
       log.warn({ err }, failure);
     }
-    const rest = Math.max(everyMs, restPerMs * (Date.now() - started));
+    const rest = Math.max(everyMs, restFactor * (Date.now() - started));
     if (!stopped) timer = setTimeout(tick, rest);
   };
   const tick = () => {

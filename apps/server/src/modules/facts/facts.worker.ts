@@ -33,11 +33,11 @@ export async function refreshRound(
  * a round's duration caps it at a fifth of one connection's time; readers stay exact meanwhile (a marked
  * day is computed live), only slower.
  */
-const REST_PER_ROUND_MS = 4;
+const REST_FACTOR = 4;
 
 /**
  * Keeps the daily facts cache current in the background: every `everyMs` (or longer after a long round,
- * REST_PER_ROUND_MS), rewrite the days postings marked. Readers are exact without it (marked days are
+ * REST_FACTOR), rewrite the days postings marked. Readers are exact without it (marked days are
  * computed live); it keeps them fast. Answers the stop function, which waits for a running round.
  */
 export function startFactsRefresh(db: Db, log: FastifyBaseLogger, everyMs = 2_000) {
@@ -46,6 +46,6 @@ export function startFactsRefresh(db: Db, log: FastifyBaseLogger, everyMs = 2_00
     log,
     'refreshing the daily facts failed; retrying',
     everyMs,
-    REST_PER_ROUND_MS,
+    REST_FACTOR,
   );
 }
