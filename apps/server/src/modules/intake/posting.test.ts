@@ -84,6 +84,32 @@ describe('posting in one round trip', () => {
     ).toBe(422);
   });
 
+  it('keeps the lines of a record saved and posted at once as frozen as any posted record’s', async () => {
+    // It goes in posted, its lines after it (migration 0040): only inside that call, under its placeholder.
+    const pool = ctx.database.pool;
+    const posted = await admin.post('/api/receive-records?post=true', delivery(60));
+    expect(posted.statusCode).toBe(201);
+    const id: string = posted.json().id;
+    const refused = /the lines of a posted receive record cannot be changed/;
+    await expect(
+      pool.query(
+        `INSERT INTO receive_lines SELECT (jsonb_populate_record(l, jsonb_build_object('id', gen_random_uuid(), 'line_no', 2))).*
+           FROM receive_lines l WHERE record_id = $1`,
+        [id],
+      ),
+    ).rejects.toThrow(refused);
+    await expect(
+      pool.query('UPDATE receive_lines SET line_no = line_no WHERE record_id = $1', [id]),
+    ).rejects.toThrow(refused);
+    await expect(pool.query('DELETE FROM receive_lines WHERE record_id = $1', [id])).rejects.toThrow(refused);
+    // A draft's lines are the draft's to change.
+    const draft = await admin.post('/api/receive-records', delivery(61));
+    const changed = await pool.query('UPDATE receive_lines SET line_no = line_no WHERE record_id = $1', [
+      draft.json().id,
+    ]);
+    expect(changed.rowCount).toBe(1);
+  });
+
   it('logs a record saved and posted at once as drafted then posted, as saving and posting apart does', async () => {
     type View = { id: string; lines: Record<string, unknown>[] } & Record<string, unknown>;
     const trail = async (id: string) =>
