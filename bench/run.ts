@@ -14,6 +14,7 @@ import { parseOptions, USAGE } from './lib/options.ts';
 import { type BenchContext, runScenarios, type Scenario, selectScenarios } from './lib/scenario.ts';
 import { fmtCpu, fmtMs, fmtRate, fmtRatio, formatTable } from './lib/table.ts';
 import { describeWaits } from './lib/waits.ts';
+import { describeWork } from './lib/work.ts';
 import { analyticsScenarios } from './scenarios/analytics.ts';
 import { dashboardScenarios } from './scenarios/dashboard.ts';
 import { dispatchPostingScenarios } from './scenarios/dispatch-posting.ts';
@@ -21,6 +22,7 @@ import { healthScenarios } from './scenarios/health.ts';
 import { inventoryScenarios } from './scenarios/inventory.ts';
 import { massBalanceScenarios } from './scenarios/mass-balance.ts';
 import { materialTypesScenarios } from './scenarios/material-types.ts';
+import { postingWorkScenarios } from './scenarios/posting-work.ts';
 import { productionPostingScenarios } from './scenarios/production-posting.ts';
 import { readingsScenarios } from './scenarios/readings.ts';
 import { receiveListScenarios } from './scenarios/receive-list.ts';
@@ -39,6 +41,7 @@ const scenarios = (opts: ReturnType<typeof parseOptions>): Scenario[] => [
   ...receivePostingScenarios(opts),
   ...productionPostingScenarios,
   ...dispatchPostingScenarios,
+  ...postingWorkScenarios,
   ...inventoryScenarios,
   ...massBalanceScenarios,
   ...dashboardScenarios,
@@ -121,6 +124,7 @@ async function main(): Promise<void> {
     const notes = results.flatMap((r) => [
       ...(r.note ? [`- ${r.note}`] : []),
       ...(r.waits ? [`  ${r.name}: ${describeWaits(r.waits)}`] : []),
+      ...(r.work ? [`  ${r.name}: ${describeWork(r.work, r.count, r.unit)}`] : []),
     ]);
     print(
       `\nop/s = operations (the op column) per second; p50/p99 = latency of one request (or one flow step); ratio = op/s ÷ the baseline's op/s. CPU ms/op = CPU time in the measured window ÷ operations completed in it, from /proc (utime + stime, CLK_TCK ${ticksPerSecond()}/s): node = this Node process less the load generator's thread (so the server under test, or the service called); pg = the bench's PostgreSQL server, postmaster and every child (backends, WAL writer, checkpointer, autovacuum), ended children included; cpu = both. The machine is shared: rates swing, CPU per operation is steadier.`,
@@ -152,6 +156,7 @@ async function main(): Promise<void> {
           : null,
         cpu_ms: r.cpu ? { node: r.cpu.nodeMs, postgres: r.cpu.pgMs, load_generator: r.cpu.loadMs } : null,
         waits: r.waits ?? null,
+        work: r.work ?? null,
         baseline: r.baseline?.id ?? null,
         ratio: r.ratio ?? null,
         note: r.note ?? null,

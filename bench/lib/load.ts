@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { onCleanup } from './cleanup.ts';
 import type { CpuUse } from './cpu.ts';
 import { type Waits, watchPool } from './waits.ts';
+import type { DbWork } from './work.ts';
 
 export type LoadOptions = {
   /** Concurrent HTTP connections. */
@@ -44,6 +45,8 @@ export type Measurement = {
   cpu?: CpuUse;
   /** Where the database's backends (and the app's pool) waited, when sampled. */
   waits?: Waits;
+  /** What PostgreSQL did in the measured window, where each statement was run under EXPLAIN (work.ts). */
+  work?: DbWork;
 };
 
 /** What the load worker (load-worker.ts) is asked to run. */

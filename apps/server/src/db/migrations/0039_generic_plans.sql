@@ -6,9 +6,9 @@
 -- almost as long planning as running. Measured on one connection posting into an organization of 100,000
 -- analyzed receive records (PostgreSQL 18), PostgreSQL's CPU a call: a one-line save-and-post 8.0–9.9 ms
 -- before, 5.4–5.8 ms with generic plans (18.8 ms with a new plan for every statement), reading fewer pages
--- (534 buffer accesses against 583); a production run of 3 inputs and 2 outputs 14.2 → 11.7 ms; batches of
--- 20 no different, their plans being made once a call for twenty records. A SET on the entry point holds
--- for every function it calls, and for that call only.
+-- (534 buffer accesses against 583); batches of 20 no different, their plans being made once a call for
+-- twenty records, nor production runs (the same plans either way). A SET on the entry point holds for every
+-- function it calls, and for that call only.
 ALTER FUNCTION receive_create(jsonb) SET plan_cache_mode = force_generic_plan;--> statement-breakpoint
 ALTER FUNCTION receive_edit(jsonb) SET plan_cache_mode = force_generic_plan;--> statement-breakpoint
 ALTER FUNCTION receive_post(jsonb) SET plan_cache_mode = force_generic_plan;--> statement-breakpoint
