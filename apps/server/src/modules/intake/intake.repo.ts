@@ -12,7 +12,6 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import pg from 'pg';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   facilities,
@@ -23,15 +22,15 @@ import {
   receiveRecords,
   suppliers,
 } from '../../db/schema/index.ts';
-import { pgError } from '../../lib/errors.ts';
-import { GroupCommit } from '../../lib/group-commit.ts';
 import { anyUuid, arrayStatement, columnsAt, param, shaped } from '../../lib/prepared.ts';
 import { containsPattern, olderThan } from '../../lib/sql.ts';
 import {
   type BatchResult,
   callPosting as callShared,
+  groupedWrites,
   type Outcome,
   type Refusal,
+  type WriteCall,
 } from '../posting/posting.ts';
 
 type Handle = Db | Tx;
@@ -291,72 +290,17 @@ const POSTING = [
 export const callPosting = <T>(db: Db, fn: (typeof POSTING)[number], payload: object) =>
   callShared<T>(db, fn, payload);
 
-/** One request's write of a record, as its database function takes it. */
-type WriteCall = {
-  organization_id: string;
-  user_id: string;
-  /** The Idempotency-Key's route, key and request hash. */
-  route: string;
-  key: string | undefined;
-  hash: string;
-};
 /** A create (receive_create): a draft, or with `post` saved and posted. */
 export type CreateCall = WriteCall & { post: boolean; record: unknown };
 /** The posting of a draft (receive_post). */
 export type PostCall = WriteCall & { id: string };
-type GroupedCall = CreateCall | PostCall;
-
-const alone = (db: Db, call: GroupedCall) =>
-  callPosting<Outcome<unknown> | Refusal>(db, 'id' in call ? 'receive_post' : 'receive_create', call);
-
-// A group of 32 keeps each call's subtransactions (one per record) inside PostgreSQL's per-backend
-// cache of 64; two calls of one organization in flight let a group be checked and written while the
-// other holds the counters and commits (measured in the bench: docs/architecture.md "Posting").
-const MAX_GROUP = 32;
-const IN_FLIGHT = 2;
-const groups = new WeakMap<pg.Pool, GroupCommit<GroupedCall, Outcome<unknown> | Refusal>>();
-
-function groupOf(db: Db, pool: pg.Pool) {
-  let group = groups.get(pool);
-  if (!group) {
-    group = new GroupCommit({
-      one: (call) => alone(db, call),
-      many: async (calls) => {
-        const [first] = calls as [GroupedCall];
-        const results = await callPosting<(BatchResult<unknown> & (Outcome<unknown> | Refusal))[]>(
-          db,
-          'receive_group',
-          {
-            organization_id: first.organization_id,
-            items: calls.map(({ organization_id: _, ...item }) =>
-              'id' in item ? { ...item, id: undefined, post_id: item.id } : item,
-            ),
-          },
-        );
-        // Each answer as the request alone gets it: no place in a batch.
-        return results.map(({ index: _, ...answer }) => answer);
-      },
-      maxGroup: MAX_GROUP,
-      inFlight: IN_FLIGHT,
-      // An Idempotency-Key belongs to its route: the same key twice on one route never shares a call.
-      conflictKey: (call) => (call.key === undefined ? undefined : `${call.route} ${call.key}`),
-      rolledBack: (err) => pgError(err) !== undefined,
-    });
-    groups.set(pool, group);
-  }
-  return group;
-}
 
 /**
  * A create or a post of a receive record: alone when it is the organization's only write in flight,
- * else together with the others that arrived meanwhile (lib/group-commit.ts). The answer is the
- * record's, or its refusal as `{ status, error }`.
+ * else together with the others that arrived meanwhile, as one receive_group call (posting.ts
+ * groupedWrites). The answer is the record's, or its refusal as `{ status, error }`.
  */
-function submitWrite<T>(db: Db, call: GroupedCall): Promise<Outcome<T> | Refusal> {
-  // Inside a caller's transaction (the demo seed) there is nothing to group with.
-  if (!(db.$client instanceof pg.Pool)) return alone(db, call) as Promise<Outcome<T> | Refusal>;
-  return groupOf(db, db.$client).submit(call.organization_id, call) as Promise<Outcome<T> | Refusal>;
-}
+const submitWrite = groupedWrites({ create: 'receive_create', post: 'receive_post', group: 'receive_group' });
 
 export const createRecord = <T>(db: Db, call: CreateCall) => submitWrite<T>(db, call);
 export const postRecord = <T>(db: Db, call: PostCall) => submitWrite<T>(db, call);
