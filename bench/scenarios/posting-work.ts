@@ -5,6 +5,7 @@ import type { Measurement } from '../lib/load.ts';
 import type { BenchContext, Scenario } from '../lib/scenario.ts';
 import { timeRuns } from '../lib/timing.ts';
 import { type DbWork, explainWork, noWork } from '../lib/work.ts';
+import { shredding } from './production-posting.user.ts';
 import { receiveFixture } from './receive-fixture.ts';
 import { operatorEmail } from './receive-posting.ts';
 import { delivery } from './receive-posting.user.ts';
@@ -149,9 +150,8 @@ export const productionPostWork: Scenario = {
       return {
         perCall: 1,
         calls: 150,
-        next: (n) => {
-          const now = Date.now();
-          return fn('production_create', {
+        next: (n) =>
+          fn('production_create', {
             organization_id: org.organizationId,
             user_id: org.userId,
             may_confirm: false,
@@ -160,20 +160,11 @@ export const productionPostWork: Scenario = {
             hash: `bench-${n}`,
             post: true,
             over_capacity_reason: null,
-            record: {
-              facility_id: facility,
-              process_code: 'shredding',
-              started_at: new Date(now - 3_600_000).toISOString(),
-              ended_at: new Date(now - 60_000).toISOString(),
-              inputs: lots.map((lot_id) => ({ lot_id, kg: '3' })),
-              outputs: [
-                { material_id: org.materials[0], kg: '5.5' },
-                { material_id: org.materials[1], kg: '3.3' },
-              ],
-              losses: [{ kind: 'fines', fate: 'landfill', kg: '0.2' }],
-            },
-          });
-        },
+            record: shredding(facility as string, lots, [
+              org.materials[0] as string,
+              org.materials[1] as string,
+            ]),
+          }),
       };
     }),
 };

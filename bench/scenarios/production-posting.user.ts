@@ -13,6 +13,23 @@ export type ProductionData = {
 
 const at = <T>(items: T[], i: number) => items[i % items.length] as T;
 
+/** A shredding run that ended a minute ago: 3 kg from each lot into two output lots and 0.2 kg of fines. */
+export function shredding(facility: string, lots: string[], outputs: [string, string]) {
+  const now = Date.now();
+  return {
+    facility_id: facility,
+    process_code: 'shredding',
+    started_at: new Date(now - 3_600_000).toISOString(),
+    ended_at: new Date(now - 60_000).toISOString(),
+    inputs: lots.map((lot_id) => ({ lot_id, kg: '3' })),
+    outputs: [
+      { material_id: outputs[0], kg: '5.5' },
+      { material_id: outputs[1], kg: '3.3' },
+    ],
+    losses: [{ kind: 'fines', fate: 'landfill', kg: '0.2' }],
+  };
+}
+
 /**
  * One virtual line operator: first receives three large lots of its own at one facility (untimed), then
  * each step saves and posts a run taking 3 kg from each of them into two output lots and a loss.
@@ -39,21 +56,12 @@ const flow: Flow<ProductionData> = async (d, index) => {
   const lots = received.lines.map((l) => l.lot.id);
   return {
     step: async () => {
-      const now = Date.now();
       const run = expectJson<{ status: string }>(
         'POST /api/production-records?post=true',
-        await post('/api/production-records?post=true', {
-          facility_id: facility,
-          process_code: 'shredding',
-          started_at: new Date(now - 3_600_000).toISOString(),
-          ended_at: new Date(now - 60_000).toISOString(),
-          inputs: lots.map((lot_id) => ({ lot_id, kg: '3' })),
-          outputs: [
-            { material_id: at(d.materials, index), kg: '5.5' },
-            { material_id: at(d.materials, index + 1), kg: '3.3' },
-          ],
-          losses: [{ kind: 'fines', fate: 'landfill', kg: '0.2' }],
-        }),
+        await post(
+          '/api/production-records?post=true',
+          shredding(facility, lots, [at(d.materials, index), at(d.materials, index + 1)]),
+        ),
         201,
       );
       if (run.status !== 'posted') throw new Error(`posting left the run ${run.status}`);
