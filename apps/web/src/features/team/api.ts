@@ -5,6 +5,7 @@ import type {
   Member as MemberWire,
 } from '@plastrace/shared';
 import {
+  keepPreviousData,
   type QueryClient,
   useInfiniteQuery,
   useMutation,
@@ -80,6 +81,9 @@ export function useSupplierLookup(q: string, enabled: boolean) {
       api.get<{ items: SupplierOption[] }>('/suppliers/lookup', { signal, query: { q, limit: 20 } }),
     enabled,
     staleTime: 30_000,
+    // The last answer stays listed while the next search runs: the options do not vanish under the
+    // pointer with each keystroke (a click landing as they did was lost).
+    placeholderData: keepPreviousData,
   });
 }
 
