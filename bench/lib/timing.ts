@@ -3,8 +3,8 @@ import type { Measurement } from './load.ts';
 import { measurement } from './stats.ts';
 
 /**
- * Times `fn` run one call after another in this thread: one untimed run (plans, caches, JIT), then
- * `runs` timed ones. p50 is the median; with a handful of runs p99 is the slowest; req/s is runs per
+ * Times `fn` run one call after another in this thread: one untimed run, `fn(false)` (plans, caches,
+ * JIT), then `runs` timed ones, `fn(true)`. p50 is the median; with a handful of runs p99 is the slowest; req/s is runs per
  * second (or `opsPerRun` operations a run). CPU counts this whole process (the service runs here) and
  * the PostgreSQL server.
  */
