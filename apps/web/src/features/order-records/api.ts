@@ -132,13 +132,18 @@ export type Party = Pick<Wire<typeof customerSchema>, 'id' | 'code' | 'name'>;
 
 /** Customers or suppliers whose name or code holds `q`, for the order's party picker. */
 export function usePartyLookup(kind: 'sales' | 'purchase', q: string) {
+  const parties = kind === 'sales' ? 'customers' : 'suppliers';
   return useQuery({
-    queryKey: [kind === 'sales' ? 'customers' : 'suppliers', 'lookup', q],
+    queryKey: [parties, 'lookup', q],
     queryFn: ({ signal }) =>
       kind === 'sales'
         ? api.get<{ items: Party[] }>('/customers', { signal, query: { q, limit: 20 } })
         : api.get<{ items: Party[] }>('/suppliers/lookup', { signal, query: { q, limit: 20 } }),
     staleTime: 30_000,
+    // The last answer of the same kind stays listed while the next search runs (as the supplier
+    // lookup's): the options do not vanish under the pointer with each keystroke.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[0] === parties ? previous : undefined,
   });
 }
 
