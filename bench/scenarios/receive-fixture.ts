@@ -74,8 +74,9 @@ async function plan(client: pg.PoolClient, md: Masterdata, n: number) {
  * linked from the line, as posting leaves them. Inserts and one UPDATE only, so every constraint,
  * foreign key and trigger applies: the lines' freeze trigger refuses a line under a posted record,
  * so records are inserted as drafts, their lines and lots added, then the posted ones marked posted
- * (draft → posted, which the record's freeze trigger allows), as posting does. What the list never
- * reads is not generated: the lots' balances and stock movements, payables, audit and activity rows.
+ * (draft → posted, which the record's freeze trigger allows), as posting does; each lot's balance,
+ * receipt and withdrawal, which the posting functions read. What the lists never read and posting
+ * only appends to is not generated: payables, audit and activity rows, record-log entries.
  *
  * Why here and not behind the seed's --scale: the seed records every delivery through the services,
  * one posting after another (at the rates the posting rows measure, over an hour for a million), and
@@ -149,6 +150,33 @@ async function generate(ctx: BenchContext): Promise<ReceiveFixture> {
        FROM ${PLAN} p WHERE p.posted AND p.i >= $3 AND p.i < $4 AND r.organization_id = $1 AND r.id = p.id`,
       [org, operator],
     );
+    // What posting leaves beside the record, the line and the lot: each lot's balance and its receipt in
+    // the stock ledger, then (the lots are used up) a withdrawal the next day. Without them the posting
+    // rows would post into an empty, never-analyzed ledger: each connection's posting functions plan
+    // once, on generic plans (migration 0039), and a plan made on a near-empty table scans it whole,
+    // on every later call, until autovacuum's next ANALYZE (a record's cost grew 0.05 ms per thousand
+    // records posted before it).
+    await step(
+      'lot balances',
+      `INSERT INTO lot_balances (lot_id, organization_id, facility_id, material_id, qty_kg, value_php, updated_at)
+       SELECT lot_id, $1, facility_id, material_id, 0, 0, at + interval '1 day'
+       FROM ${PLAN} WHERE posted AND i >= $2 AND i < $3 ORDER BY i`,
+      [org],
+    );
+    await step(
+      'stock movements',
+      `INSERT INTO stock_movements (id, organization_id, lot_id, facility_id, material_id, qty_kg, value_php, kind,
+           source_type, source_id, reason, created_by, posted_at)
+       SELECT ${uuidv7("p.at + k * interval '1 day'")}, $1, p.lot_id, p.facility_id, p.material_id,
+              CASE WHEN k = 0 THEN p.net ELSE -p.net END, CASE WHEN k = 0 THEN p.amount ELSE -p.amount END,
+              CASE WHEN k = 0 THEN 'receipt' ELSE 'adjustment' END,
+              CASE WHEN k = 0 THEN 'receive_record' ELSE 'bench' END, CASE WHEN k = 0 THEN p.id END,
+              CASE WHEN k = 0 THEN NULL ELSE 'bench: generated withdrawal' END, $2, p.at + k * interval '1 day'
+       FROM ${PLAN} p CROSS JOIN generate_series(0, 1) AS k
+       WHERE p.posted AND p.net > 0 AND p.i >= $3 AND p.i < $4
+       ORDER BY p.at + k * interval '1 day'`,
+      [org, operator],
+    );
     // The counters go on from the generated numbers, so records the bench posts later stay gapless.
     await pool.query(
       `INSERT INTO counters (organization_id, name, value)
@@ -171,7 +199,7 @@ async function generate(ctx: BenchContext): Promise<ReceiveFixture> {
   // current. Then a checkpoint, so the one the generated WAL started is not still writing (and
   // counted as PostgreSQL CPU) during the rows measured next.
   t = performance.now();
-  await pool.query('VACUUM (ANALYZE) receive_records, receive_lines, lots');
+  await pool.query('VACUUM (ANALYZE) receive_records, receive_lines, lots, lot_balances, stock_movements');
   await pool.query('CHECKPOINT');
   ctx.log(`    vacuum, checkpoint: ${Math.round(performance.now() - t)} ms`);
   const drafts = Math.floor(n / DRAFT_EVERY);
