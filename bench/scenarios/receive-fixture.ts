@@ -154,7 +154,7 @@ async function generate(ctx: BenchContext): Promise<ReceiveFixture> {
     // the stock ledger, then (the lots are used up) a withdrawal the next day. Without them the posting
     // rows would post into an empty, never-analyzed ledger: each connection's posting functions plan
     // once, on generic plans (migration 0039), and a plan made on a near-empty table scans it whole,
-    // on every later call, until autovacuum's next ANALYZE (a record's cost grew 0.05 ms per thousand
+    // on every later call, until autovacuum's next ANALYZE (a record's cost grew 0.09 ms per thousand
     // records posted before it).
     await step(
       'lot balances',
